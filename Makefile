@@ -1,0 +1,64 @@
+# sw4lite: a Makefile that is not clever.
+#   make            build ./sw4lite (two-sided MPI halo exchange)
+#   make run        install what is missing (apt-get), build, run inputs/pointsource.in on 2 ranks
+#   make test       unit + MPI tests; last line "N passed, N failed"
+#   make bench      time loop, timing table and figure of merit on 1 and 2 ranks
+#   make clean
+# Options: MPICXX=<mpi c++ compiler>  OPT="<optimisation flags>"  DEBUG=1 (no optimisation, -g)
+
+MPICXX ?= mpicxx
+OPT    ?= -O3 -march=native
+DEBUG  ?= 0
+ifeq ($(DEBUG),1)
+  OPT := -O0 -g -fno-omit-frame-pointer
+endif
+CXXFLAGS := -std=c++17 -Wall -Wextra -Werror $(OPT) $(EXTRA_CXXFLAGS)
+GTEST_LIBS ?= -lgtest -pthread
+
+HEADERS   := $(wildcard *.hpp)
+UNIT_BIN  := $(patsubst test/%.cpp,build/%,$(wildcard test/test_*.cpp))
+MPI_BIN   := $(patsubst test/%.cpp,build/%,$(wildcard test/mpi_*.cpp))
+BENCH_BIN := $(patsubst bench/%.cpp,build/%,$(wildcard bench/bench_*.cpp))
+
+.PHONY: all info run test bench clean deps tests
+
+all: info sw4lite
+
+info:
+	@echo "sw4lite build: MPICXX=$(MPICXX) OPT=$(OPT) DEBUG=$(DEBUG)"
+	@echo "               CXXFLAGS=$(CXXFLAGS)"
+
+sw4lite: sw4lite.cpp $(HEADERS)
+	$(MPICXX) $(CXXFLAGS) -o $@ sw4lite.cpp
+
+build:
+	@mkdir -p build
+
+build/test_%: test/test_%.cpp $(HEADERS) $(wildcard test/*.hpp) | build
+	$(MPICXX) $(CXXFLAGS) -I. -o $@ $< -lgtest_main $(GTEST_LIBS)
+
+build/mpi_%: test/mpi_%.cpp $(HEADERS) $(wildcard test/*.hpp) | build
+	$(MPICXX) $(CXXFLAGS) -I. -o $@ $< $(GTEST_LIBS)
+
+build/bench_%: bench/bench_%.cpp $(HEADERS) | build
+	$(MPICXX) $(CXXFLAGS) -I. -o $@ $<
+
+deps:
+	@bash tools/deps.sh
+
+tests: sw4lite $(UNIT_BIN) $(MPI_BIN)
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	@bash tools/run_pointsource.sh
+
+test: deps
+	@$(MAKE) --no-print-directory info tests
+	@bash test/run_tests.sh
+
+bench: deps
+	@$(MAKE) --no-print-directory all $(BENCH_BIN)
+	@bash bench/run_bench.sh
+
+clean:
+	rm -rf build sw4lite sw4lite-onesided test-output bench-output pointsource-h0p04

@@ -1,0 +1,142 @@
+// input.hpp: the SW4 input language, parsed into a plain Config.
+//
+// Why built so: every rank parses the same file and gets the same Config, so no broadcast is
+// needed and an input error stops every rank with the same one-line message and exit status 1.
+// The parser knows the grid, so every check that needs only the deck (a source outside the
+// domain, a super-grid wider than the domain, points left without material...) happens here,
+// before any array is allocated or any output file is started. No MPI in this file.
+#pragma once
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace sw4 {
+
+// One line: "FILE:LINE: what is wrong (what is allowed)".
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+enum class TimeFunctionType {
+  Gaussian, GaussianInt, Ricker, RickerInt, Ramp, Triangle, Sawtooth, SmoothWave,
+  VerySmoothBump, C6SmoothBump, Brune, BruneSmoothed, DBrune, GaussianWindow, Liu, Dirac,
+  Discrete
+};
+
+enum class RecMode { Displacement, Velocity, Div, Curl, Strains, DisplacementGradient };
+
+struct GridCfg {
+  int nx = 0, ny = 0, nz = 0;           // points in each direction (ghosts excluded)
+  double h = 0;                          // grid spacing
+  double xmax = 0, ymax = 0, zmax = 0;   // (n-1)h
+  int line = 0;
+};
+
+struct TimeCfg {
+  bool by_time = false;  // time t=T given: N = round(T/dt0), dt = T/N
+  double t_end = 0;
+  int steps = -1;        // time steps=N given (dt = dt0); -1 with neither: no step is taken
+  int line = 0;
+};
+
+struct FileioCfg {
+  std::string path = "./";  // always ends with '/'
+  int verbose = 0;
+  int printcycle = 100;
+  int line = 0;
+};
+
+struct DeveloperCfg {
+  double cfl = 1.3;
+  bool checkfornan = false;
+  bool reporttiming = false;
+  bool trace = false;
+  // co-design knobs (one-sided mode and both binaries)
+  int partitions = 0;            // partitions per rank in one-sided mode; 0 = program default
+  int imbalance_rank = -1;       // imbalance=R:F, -1 = off
+  double imbalance_factor = 1.0;
+  int migrate = 0;               // force a migration every N steps, 0 = off
+  bool steal = true;
+  int line = 0;
+};
+
+struct SupergridCfg {
+  int gp = 20;      // layer width in grid points
+  double dc = 0.02; // damping coefficient beta
+  int line = 0;
+};
+
+struct TestPointSourceCfg {
+  bool on = false;
+  double cp = std::sqrt(3.0), cs = 1.0, rho = 1.0;
+  bool halfspace = false;
+  int line = 0;
+};
+
+struct SourceCfg {
+  double x = 0, y = 0, z = 0;  // z = depth (no topography)
+  bool is_force = false;
+  // moment tensor, already multiplied by m0
+  double mxx = 0, mxy = 0, mxz = 0, myy = 0, myz = 0, mzz = 0;
+  // point force, already multiplied by f0
+  double fx = 0, fy = 0, fz = 0;
+  double t0 = 0, freq = 1;
+  TimeFunctionType type = TimeFunctionType::RickerInt;
+  // type=Discrete file=NAME: the samples, read by the parser
+  std::string file;
+  double sample_t0 = 0, sample_dt = 0;
+  std::vector<double> samples;
+  int line = 0;
+};
+
+struct BlockCfg {
+  double vp = 0, vs = 0, rho = 0;
+  double vpgrad = 0, vsgrad = 0, rhograd = 0;
+  double x1 = 0, x2 = 0, y1 = 0, y2 = 0, z1 = 0, z2 = 0;  // defaults filled from the grid
+  bool absdepth = false;
+  int line = 0;
+};
+
+struct RecCfg {
+  double x = 0, y = 0, z = 0;  // z = depth (no topography)
+  std::string file = "station";
+  std::string sta;             // station name in SAC headers; defaults to file
+  bool nsew = false;
+  int writeEvery = 1000;
+  bool usgs = false;
+  bool sac = true;
+  RecMode mode = RecMode::Displacement;
+  int line = 0;
+};
+
+struct CheckpointCfg {
+  bool on = false;
+  double time = -1, timeInterval = -1;
+  int cycle = -1, cycleInterval = -1;
+  std::string file = "restart";
+  int line = 0;
+};
+
+struct Config {
+  std::string filename;
+  GridCfg grid;
+  TimeCfg time;
+  FileioCfg fileio;
+  DeveloperCfg dev;
+  bool has_supergrid_cmd = false;
+  SupergridCfg sg;
+  TestPointSourceCfg tps;
+  std::vector<SourceCfg> sources;   // input order
+  std::vector<BlockCfg> blocks;     // input order; later blocks overwrite earlier ones
+  std::vector<RecCfg> recs;         // input order
+  CheckpointCfg checkpoint;
+  std::vector<std::string> messages;  // informational lines for rank 0 ("* Setting nx to ...")
+  std::vector<std::string> warnings;  // one-line warnings for rank 0 (ignored commands...)
+};
+
+// Parses and validates FILE; throws InputError with "FILE:LINE: what (allowed)".
+Config parse_input(const std::string& filename);
+
+}  // namespace sw4

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The test driver of `make test`. Each file test/checks/*.sh lists checks with two helpers:
+#   gtest_check NAME NP TIMEOUT BINARY [ARGS...]   a GoogleTest binary under mpirun -np NP;
+#                                                  every test case counts once
+#   cmd_check   NAME TIMEOUT COMMAND [ARGS...]     passes when the command exits 0
+# A check that runs past TIMEOUT seconds is killed and counts as failed ("hang"). Logs go to
+# build/test-logs/. The last line is "N passed, N failed" (", N skipped" when any were).
+set -u
+cd "$(dirname "$0")/.."
+export SW4LITE_ROOT=$PWD
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}   # reproducible receiver headers
+logdir=build/test-logs
+mkdir -p "$logdir"
+passed=0; failed=0; skipped=0
+failures=()
+
+_log() { echo "$logdir/$(echo "$1" | tr -c 'A-Za-z0-9_.-' '_').log"; }
+
+_run() {  # TIMEOUT LOG CMD... -> exit status; 124 on timeout
+  local t=$1 log=$2; shift 2
+  timeout -k 10 "$t" "$@" >"$log" 2>&1
+}
+
+cmd_check() {
+  local name=$1 t=$2; shift 2
+  local log; log=$(_log "$name")
+  _run "$t" "$log" "$@"; local rc=$?
+  if [ $rc -eq 0 ]; then
+    passed=$((passed+1)); echo "PASS  $name"
+  else
+    failed=$((failed+1)); failures+=("$name")
+    if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then echo "FAIL  $name (hang: killed after ${t}s; log $log)"
+    else echo "FAIL  $name (exit $rc; log $log)"; fi
+    tail -n 15 "$log" | sed 's/^/      | /'
+  fi
+}
+
+gtest_check() {
+  local name=$1 np=$2 t=$3 bin=$4; shift 4
+  local log; log=$(_log "$name")
+  _run "$t" "$log" tools/mpirun.sh "$np" "$bin" "$@"; local rc=$?
+  local p f s
+  p=$(grep -a -o '\[  PASSED  \] [0-9]*' "$log" | tail -n 1 | grep -o '[0-9]*$')
+  f=$(grep -a -o '\[  FAILED  \] [0-9]* test' "$log" | tail -n 1 | grep -o '[0-9]* ' | tr -d ' ')
+  s=$(grep -a -o '\[  SKIPPED \] [0-9]* test' "$log" | tail -n 1 | grep -o '[0-9]* ' | tr -d ' ')
+  p=${p:-0}; f=${f:-0}; s=${s:-0}
+  if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi   # crash, abort or hang: one failure
+  passed=$((passed+p)); failed=$((failed+f)); skipped=$((skipped+s))
+  if [ "$f" -eq 0 ]; then
+    echo "PASS  $name ($p tests${s:+, $s skipped})" | sed 's/, 0 skipped//'
+  else
+    failures+=("$name")
+    if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then echo "FAIL  $name (hang: killed after ${t}s; log $log)"
+    else echo "FAIL  $name ($p passed, $f failed, exit $rc; log $log)"; fi
+    grep -a -E '^\[  FAILED  \]|Failure|error|Error' "$log" | head -n 20 | sed 's/^/      | /'
+  fi
+}
+
+for f in test/checks/*.sh; do
+  [ -f "$f" ] || continue
+  # shellcheck source=/dev/null
+  source "$f"
+done
+
+[ ${#failures[@]} -gt 0 ] && echo "failed: ${failures[*]}"
+if [ "$skipped" -gt 0 ]; then echo "$passed passed, $failed failed, $skipped skipped"
+else echo "$passed passed, $failed failed"; fi
+[ "$failed" -eq 0 ]
