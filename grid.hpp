@@ -7,7 +7,9 @@
 // (NUMERICS.md section 1) so that a rank owns the same points as in SW4lite.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <vector>
 
@@ -26,6 +28,10 @@ struct Box {
   int nk() const { return ke - kb + 1; }
   std::size_t size() const {
     return ni() > 0 && nj() > 0 && nk() > 0 ? std::size_t(ni()) * nj() * nk() : 0;
+  }
+  // Linear index of (i,j,k) in an array over this box (i fastest).
+  long index(int i, int j, int k) const {
+    return (i - ib) + long(ni()) * ((j - jb) + long(nj()) * (k - kb));
   }
   bool contains(int i, int j, int k) const {
     return ib <= i && i <= ie && jb <= j && j <= je && kb <= k && k <= ke;
@@ -56,7 +62,114 @@ struct Array3 {
   void fill(double value) { v.assign(v.size(), value); }
 };
 
+// A 1-D array over global indices b..b+n-1 (super-grid profiles along one axis).
+struct Array1 {
+  int b = 0;
+  std::vector<double> v;
+  Array1() = default;
+  Array1(int first, int last, double value = 0.0) : b(first), v(last - first + 1, value) {}
+  double& operator()(int i) { return v[i - b]; }
+  double operator()(int i) const { return v[i - b]; }
+  // Pointer p such that p[i] is element i (global index); only for hot loops.
+  const double* at(int i) const { return v.data() + (i - b); }
+};
+
 // A vector field: components 0,1,2 = u, v, w (x, y, z; z points down).
 using Field = std::array<Array3, 3>;
+
+// ---------------------------------------------------------------------------------------------
+// Decomposition (NUMERICS 1.3, 1.4)
+
+// The original's 2-D process grid for P pieces on an ni x nj point grid (ghosts included):
+// the divisor pair (p1, p2) with the smallest |ni/p1 - nj/p2|, ties to the smaller p1.
+inline std::array<int, 2> process_grid(int P, int ni, int nj) {
+  std::array<int, 2> best{-1, -1};
+  double fmin = 0;
+  for (int p1 = 1; p1 <= P; ++p1) {
+    if (P % p1 != 0) continue;
+    const int p2 = P / p1;
+    if (p1 > ni / 2 || p2 > nj / 2) continue;
+    const double f = std::fabs(double(ni) / p1 - double(nj) / p2);
+    if (best[0] < 0 || f < fmin) {
+      best = {p1, p2};
+      fmin = f;
+    }
+  }
+  return best;
+}
+
+// The original's 1-D split of n physical points (plus 2 ghosts each end) among P pieces:
+// piece r gets the inclusive index range [first, last] (global indices, ghosts and the
+// overlap of 2 x kPadding with its neighbours included).
+inline std::array<int, 2> split_1d(int n, int P, int r) {
+  const int N = n + 2 * kGhost, olap = 2 * kPadding;
+  const int m = (N + (P - 1) * olap) / P, d = (N + (P - 1) * olap) % P;
+  const int s = r < d ? r * (m - olap) + r + 1 : r * (m - olap) + d + 1;
+  const int count = r < d ? m + 1 : m;
+  return {s - kGhost, s + count - 1 - kGhost};
+}
+
+// The points a piece owns along one axis: its range minus the overlap, but the physical
+// boundary points always belong to the piece at that boundary.
+inline std::array<int, 2> owned_1d(const std::array<int, 2>& range, int n) {
+  return {range[0] == 1 - kGhost ? 1 : range[0] + kPadding,
+          range[1] == n + kGhost ? n : range[1] - kPadding};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Materials (NUMERICS 8, 7.1)
+
+struct MaterialPoint {
+  double rho, mu, la;
+};
+
+// Material at global grid point (i, j, k), ghosts included, exactly as the original builds it:
+// blocks in input order at the owned columns and every k, k-ghosts not covered copied from
+// k = 1 (k = nz), then i/j ghosts copied from the nearest boundary column. The parser has
+// checked that every physical point is covered.
+inline MaterialPoint material_at(const Config& cfg, int i, int j, int k) {
+  const TestPointSourceCfg& tp = cfg.tps;
+  if (tp.on) {
+    const double mu = tp.rho * tp.cs * tp.cs;
+    return {tp.rho, mu, tp.rho * tp.cp * tp.cp - 2 * mu};
+  }
+  const GridCfg& g = cfg.grid;
+  i = std::min(std::max(i, 1), g.nx);
+  j = std::min(std::max(j, 1), g.ny);
+  const double x = (i - 1) * g.h, y = (j - 1) * g.h;
+  auto evaluate = [&](int kk, double& rho, double& cs, double& cp) {
+    const double z = (kk - 1) * g.h, tol = 1e-5;
+    bool set = false;
+    for (const BlockCfg& b : cfg.blocks) {
+      if (b.x1 - tol <= x && x <= b.x2 + tol && b.y1 - tol <= y && y <= b.y2 + tol &&
+          b.z1 - tol <= z && z <= b.z2 + tol) {
+        rho = b.rho + b.rhograd * z;
+        cs = b.vs + b.vsgrad * z;
+        cp = b.vp + b.vpgrad * z;
+        set = true;
+      }
+    }
+    return set;
+  };
+  double rho = -1, cs = -1, cp = -1;
+  if (!evaluate(k, rho, cs, cp)) {
+    if (k < 1) evaluate(1, rho, cs, cp);
+    else if (k > g.nz) evaluate(g.nz, rho, cs, cp);
+  }
+  const double mu = rho * cs * cs;
+  return {rho, mu, rho * cp * cp - 2 * mu};
+}
+
+// Largest (4 mu + lambda)/rho over box b (ghosts included): the CFL bound of NUMERICS 2.1.
+inline double max_wave_speed2(const Config& cfg, const Box& b) {
+  double m = 0;
+  for (int k = b.kb; k <= b.ke; ++k)
+    for (int j = b.jb; j <= b.je; ++j)
+      for (int i = b.ib; i <= b.ie; ++i) {
+        const MaterialPoint p = material_at(cfg, i, j, k);
+        m = std::max(m, (4 * p.mu + p.la) / p.rho);
+      }
+  return m;
+}
 
 }  // namespace sw4

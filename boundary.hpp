@@ -1,0 +1,115 @@
+// boundary.hpp: boundary conditions of one piece of the grid (NUMERICS.md 4, 5.4).
+//
+// Why built so: the conditions act on the two ghost layers of each physical side, in the
+// original's order (sides 0-3, then the top, then the bottom), which matters at the edges:
+// the free-surface solve reads the side ghosts that were just zeroed. A side between two pieces
+// of the grid is a "processor" side and gets nothing; its ghosts come from the halo exchange.
+// Dirichlet sides and a surface traction exist for the manufactured-solution tests only; the
+// solver never sets them, and their per-point calls are on boundary planes, never in a
+// volume loop.
+#pragma once
+
+#include <algorithm>
+#include <functional>
+
+#include "grid.hpp"
+#include "sbp.hpp"
+
+namespace sw4 {
+
+// Sides: 0 x=0, 1 x=xmax, 2 y=0, 3 y=ymax, 4 z=0 (top), 5 z=zmax (bottom).
+enum class Bc { Processor, SuperGrid, FreeSurface, Dirichlet };
+
+struct BoundaryData {
+  // Dirichlet sides: u_c at (x, y, z, t) written into the ghost points.
+  std::function<double(int c, double x, double y, double z, double t)> dirichlet;
+  // Free surface: the traction (tau_1, tau_2, tau_3) at (x, y, t); zero when empty.
+  std::function<void(double x, double y, double t, double tau[3])> traction;
+};
+
+// The ghost planes of side s of a piece with array box b (2 layers), or an empty box.
+inline Box ghost_planes(int side, const Box& b, const GridCfg& g) {
+  Box p = b;
+  switch (side) {
+    case 0: p.ib = -1; p.ie = 0; break;
+    case 1: p.ib = g.nx + 1; p.ie = g.nx + 2; break;
+    case 2: p.jb = -1; p.je = 0; break;
+    case 3: p.jb = g.ny + 1; p.je = g.ny + 2; break;
+    case 4: p.kb = -1; p.ke = 0; break;
+    default: p.kb = g.nz + 1; p.ke = g.nz + 2; break;
+  }
+  p.ib = std::max(p.ib, b.ib); p.ie = std::min(p.ie, b.ie);
+  p.jb = std::max(p.jb, b.jb); p.je = std::min(p.je, b.je);
+  p.kb = std::max(p.kb, b.kb); p.ke = std::min(p.ke, b.ke);
+  return p;
+}
+
+inline void fill_box(Field& u, const Box& p, double value) {
+  for (int c = 0; c < 3; ++c)
+    for (int k = p.kb; k <= p.ke; ++k)
+      for (int j = p.jb; j <= p.je; ++j)
+        for (int i = p.ib; i <= p.ie; ++i) u[c](i, j, k) = value;
+}
+
+inline void dirichlet_box(Field& u, const Box& p, const GridCfg& g, double t,
+                          const BoundaryData& data) {
+  for (int c = 0; c < 3; ++c)
+    for (int k = p.kb; k <= p.ke; ++k)
+      for (int j = p.jb; j <= p.je; ++j)
+        for (int i = p.ib; i <= p.ie; ++i)
+          u[c](i, j, k) = data.dirichlet(c, (i - 1) * g.h, (j - 1) * g.h, (k - 1) * g.h, t);
+}
+
+// Traction-free (or prescribed-traction) top: solve for the ghost values u(i,j,0) so that the
+// one-sided normal derivative sbop and the stretched centred tangential derivatives give
+// mu(u_z + w_x) = tau_1, mu(v_z + w_y) = tau_2, (2mu+la) w_z + la(u_x + v_y) = tau_3.
+inline void free_surface(Field& u, const Array3& mu, const Array3& la, const Array1& strx,
+                         const Array1& stry, const GridCfg& g, double t,
+                         const BoundaryData* data) {
+  const Box& b = u[0].box;
+  const double h = g.h;
+  auto tangential = [](const Array3& f, int i, int j, int di, int dj) {
+    return 2.0 / 3 * (f(i + di, j + dj, 1) - f(i - di, j - dj, 1)) -
+           1.0 / 12 * (f(i + 2 * di, j + 2 * dj, 1) - f(i - 2 * di, j - 2 * dj, 1));
+  };
+  auto normal = [](const Array3& f, int i, int j) {
+    return sbp::sbop[1] * f(i, j, 1) + sbp::sbop[2] * f(i, j, 2) + sbp::sbop[3] * f(i, j, 3) +
+           sbp::sbop[4] * f(i, j, 4);
+  };
+  for (int j = b.jb + 2; j <= b.je - 2; ++j)
+    for (int i = b.ib + 2; i <= b.ie - 2; ++i) {
+      double tau[3] = {0, 0, 0};
+      if (data && data->traction) data->traction((i - 1) * h, (j - 1) * h, t, tau);
+      const double m = mu(i, j, 1), l = la(i, j, 1);
+      const double ux = strx(i) * tangential(u[0], i, j, 1, 0);
+      const double wx = strx(i) * tangential(u[2], i, j, 1, 0);
+      const double vy = stry(j) * tangential(u[1], i, j, 0, 1);
+      const double wy = stry(j) * tangential(u[2], i, j, 0, 1);
+      const double uz = normal(u[0], i, j), vz = normal(u[1], i, j), wz = normal(u[2], i, j);
+      u[0](i, j, 0) = (-uz - wx + h * tau[0] / m) / sbp::sbop[0];
+      u[1](i, j, 0) = (-vz - wy + h * tau[1] / m) / sbp::sbop[0];
+      u[2](i, j, 0) = (-wz + (-l * (ux + vy) + h * tau[2]) / (2 * m + l)) / sbp::sbop[0];
+    }
+}
+
+// All boundary conditions of one piece at time t, in the original's order.
+inline void apply_bc(Field& u, const Bc bc[6], const Array3& mu, const Array3& la,
+                     const Array1& strx, const Array1& stry, const GridCfg& g, double t,
+                     const BoundaryData* data = nullptr) {
+  const Box& b = u[0].box;
+  for (int side = 0; side < 6; ++side) {
+    if (bc[side] == Bc::Processor) continue;
+    if (side == 4 && bc[side] == Bc::FreeSurface) {
+      free_surface(u, mu, la, strx, stry, g, t, data);
+      continue;
+    }
+    const Box p = ghost_planes(side, b, g);
+    if (p.size() == 0) continue;
+    if (bc[side] == Bc::Dirichlet)
+      dirichlet_box(u, p, g, t, *data);
+    else
+      fill_box(u, p, 0.0);
+  }
+}
+
+}  // namespace sw4
