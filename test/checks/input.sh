@@ -1,0 +1,3 @@
+# input.hpp: the parser (reference decks, defaults, every error message). Sourced by test/run_tests.sh.
+# --gtest_color=no: under mpirun the output is a pty, and colour codes would hide the counts.
+gtest_check unit-input 1 120 build/test_input --gtest_color=no
