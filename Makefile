@@ -12,7 +12,8 @@ DEBUG  ?= 0
 ifeq ($(DEBUG),1)
   OPT := -O0 -g -fno-omit-frame-pointer
 endif
-CXXFLAGS := -std=c++17 -Wall -Wextra -Werror $(OPT) $(EXTRA_CXXFLAGS)
+# The MPI C++ bindings are not used (and warn under -Wextra): skip them.
+CXXFLAGS := -std=c++17 -Wall -Wextra -Werror $(OPT) -DOMPI_SKIP_MPICXX -DMPICH_SKIP_MPICXX $(EXTRA_CXXFLAGS)
 GTEST_LIBS ?= -lgtest -pthread
 
 HEADERS   := $(wildcard *.hpp)

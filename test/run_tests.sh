@@ -9,12 +9,13 @@ set -u
 cd "$(dirname "$0")/.."
 export SW4LITE_ROOT=$PWD
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}   # reproducible receiver headers
+export GTEST_COLOR=no   # mpirun gives programs a terminal; colour codes would hide the counts
 logdir=build/test-logs
 mkdir -p "$logdir"
 passed=0; failed=0; skipped=0
 failures=()
 
-_log() { echo "$logdir/$(echo "$1" | tr -c 'A-Za-z0-9_.-' '_').log"; }
+_log() { echo "$logdir/$(printf '%s' "$1" | tr -c 'A-Za-z0-9_.-' '_').log"; }
 
 _run() {  # TIMEOUT LOG CMD... -> exit status; 124 on timeout
   local t=$1 log=$2; shift 2

@@ -1,0 +1,105 @@
+// norms.hpp: error norms of testpointsource (NUMERICS.md 7.3), summed exactly.
+//
+// Why built so: the L2 norm is a sum over the whole grid, and a floating-point sum depends on
+// its order, hence on how the grid is cut. The contract is bitwise-identical output on any
+// decomposition, so the squares are added into a fixed-point accumulator that is exact: every
+// double is a 53-bit integer times a power of two, spread over 32-bit limbs held in 64-bit
+// integers. Integer sums (also across ranks, with MPI_SUM on the limbs) do not depend on order,
+// and the one rounding at the end is a function of the exact sum alone. Max norms need no such
+// care. No MPI here: the driver reduces the parts.
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+
+#include "input.hpp"
+#include "source.hpp"
+#include "subdomain.hpp"
+
+namespace sw4 {
+
+class ExactSum {
+ public:
+  static constexpr int kLimbs = 72;  // 2^-1074 .. 2^1130 in 32-bit steps
+  std::array<int64_t, kLimbs> limb{};
+
+  void add(double x) {
+    if (x == 0 || !std::isfinite(x)) return;
+    int e;
+    const double f = std::frexp(std::fabs(x), &e);  // |x| = f 2^e, f in [0.5, 1)
+    uint64_t m = static_cast<uint64_t>(std::ldexp(f, 53));
+    int pos = e - 53 + 1074;  // bit position of m's lowest bit above 2^-1074
+    if (pos < 0) {            // subnormal range: drop bits below 2^-1074 (they are zero)
+      m >>= -pos;
+      pos = 0;
+    }
+    const int L = pos / 32, s = pos % 32;
+    const int64_t sign = x < 0 ? -1 : 1;
+    const uint64_t lo = m & 0xffffffffu, hi = m >> 32;
+    const uint64_t a = lo << s, b = hi << s;  // both fit: 32+31 and 21+31 bits
+    limb[L] += sign * int64_t(a & 0xffffffffu);
+    limb[L + 1] += sign * int64_t(a >> 32);
+    limb[L + 1] += sign * int64_t(b & 0xffffffffu);
+    limb[L + 2] += sign * int64_t(b >> 32);
+    if (++adds_ == (1 << 24)) normalize();
+  }
+  // Carries move up so that every limb but the top one is in [0, 2^32).
+  void normalize() {
+    for (int i = 0; i + 1 < kLimbs; ++i) {
+      const int64_t carry = limb[i] >> 32;  // floor division (arithmetic shift)
+      limb[i] -= carry * (int64_t(1) << 32);
+      limb[i + 1] += carry;
+    }
+    adds_ = 0;
+  }
+  double value() {
+    normalize();
+    int top = kLimbs - 1;
+    while (top > 0 && limb[top] == 0) --top;
+    double v = 0;
+    for (int i = std::max(0, top - 3); i <= top; ++i)
+      v += std::ldexp(double(limb[i]), 32 * i - 1074);
+    return v;
+  }
+
+ private:
+  int adds_ = 0;
+};
+
+// This piece's part of the norms: max |U - U_exact|, max U_exact (signed, at least 0), and
+// the exact sum of h^3 (U - U_exact)^2 over the comparison set S of NUMERICS 7.3.
+struct ErrorParts {
+  double linf = 0, solmax = 0;
+  ExactSum l2sum;
+};
+
+inline ErrorParts pointsource_errors(const Subdomain& sd, const Config& cfg, double t) {
+  ErrorParts e;
+  const GridCfg& g = cfg.grid;
+  const SourceCfg& src = cfg.sources.at(0);
+  const int nsg = cfg.sg.gp;  // int(0.5 + gp h_top / h) for a single grid
+  const bool sgtop = sd.bc[4] != Bc::FreeSurface;
+  const int i0 = std::max(sd.owned.ib, nsg + 1), i1 = std::min(sd.owned.ie, g.nx - nsg);
+  const int j0 = std::max(sd.owned.jb, nsg + 1), j1 = std::min(sd.owned.je, g.ny - nsg);
+  const int k0 = sgtop ? std::max(1, nsg + 1) : 1, k1 = std::min(g.nz, g.nz - nsg);
+  const double h = g.h, h3 = h * h * h, r2 = 16 * h * h;
+  for (int k = k0; k <= k1; ++k)
+    for (int j = j0; j <= j1; ++j)
+      for (int i = i0; i <= i1; ++i) {
+        const double x = (i - 1) * h, y = (j - 1) * h, z = (k - 1) * h;
+        const double dx = x - src.x, dy = y - src.y, dz = z - src.z;
+        if (dx * dx + dy * dy + dz * dz <= r2) continue;
+        const std::array<double, 3> ex =
+            exact_point_source(src, cfg.tps.rho, cfg.tps.cp, cfg.tps.cs, x, y, z, t, h);
+        for (int c = 0; c < 3; ++c) {
+          const double d = sd.u[c](i, j, k) - ex[c];
+          e.linf = std::max(e.linf, std::fabs(d));
+          e.solmax = std::max(e.solmax, ex[c]);
+          e.l2sum.add(h3 * d * d);
+        }
+      }
+  return e;
+}
+
+}  // namespace sw4
