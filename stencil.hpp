@@ -16,6 +16,13 @@
 #include "grid.hpp"
 #include "sbp.hpp"
 
+// Helpers called inside the point loops must be inlined, or the loops do not vectorise.
+#if defined(__GNUC__) || defined(__clang__)
+#define SW4_INLINE inline __attribute__((always_inline))
+#else
+#define SW4_INLINE inline
+#endif
+
 #if defined(__clang__)
 #define SW4_IVDEP _Pragma("clang loop vectorize(assume_safety)")
 #elif defined(__GNUC__)
@@ -52,12 +59,12 @@ struct Medium {
 namespace kernel {
 
 // Undivided 4th-order centred difference of f at p along stride s (f' ~ d4 / 12h).
-inline double d4(const double* f, long p, long s) {
+SW4_INLINE double d4(const double* f, long p, long s) {
   return f[p - 2 * s] - 8 * f[p - s] + 8 * f[p + s] - f[p + 2 * s];
 }
 
 // 144 h^2 d_a(c d_b q) at p: outer difference along sa of c times the inner one along sb.
-inline double mixed(const double* c, const double* q, long p, long sa, long sb) {
+SW4_INLINE double mixed(const double* c, const double* q, long p, long sa, long sb) {
   return c[p - 2 * sa] * d4(q, p - 2 * sa, sb) - 8 * c[p - sa] * d4(q, p - sa, sb) +
          8 * c[p + sa] * d4(q, p + sa, sb) - c[p + 2 * sa] * d4(q, p + 2 * sa, sb);
 }
@@ -67,15 +74,15 @@ inline double mixed(const double* c, const double* q, long p, long sa, long sb) 
 struct Avg4 {
   double c1, c2, c3, c4;
 };
-inline Avg4 avg4(double m2, double m1, double c0, double p1, double p2) {
+SW4_INLINE Avg4 avg4(double m2, double m1, double c0, double p1, double p2) {
   return {m1 - 0.75 * (c0 + m2), m2 + p1 + 3 * (c0 + m1), m1 + p2 + 3 * (p1 + c0),
           p1 - 0.75 * (c0 + p2)};
 }
-inline Avg4 two_mu_plus_la(const Avg4& m, const Avg4& l) {
+SW4_INLINE Avg4 two_mu_plus_la(const Avg4& m, const Avg4& l) {
   return {2 * m.c1 + l.c1, 2 * m.c2 + l.c2, 2 * m.c3 + l.c3, 2 * m.c4 + l.c4};
 }
 // 6 h^2 s d(c s du) / s at p along stride s: the sum C_m (u_{p+o} - u_p).
-inline double apply4(const Avg4& a, const double* f, long p, long s) {
+SW4_INLINE double apply4(const Avg4& a, const double* f, long p, long s) {
   const double f0 = f[p];
   return a.c1 * (f[p - 2 * s] - f0) + a.c2 * (f[p - s] - f0) + a.c3 * (f[p + s] - f0) +
          a.c4 * (f[p + 2 * s] - f0);
@@ -86,7 +93,7 @@ inline double apply4(const Avg4& a, const double* f, long p, long s) {
 // bope vanish at compile time (a sum starts from -0.0, the exact identity of +).
 using Eight = std::make_integer_sequence<int, 8>;
 template <class F, int... I>
-inline void for_each_index(std::integer_sequence<int, I...>, F&& f) {
+SW4_INLINE void for_each_index(std::integer_sequence<int, I...>, F&& f) {
   (f(std::integral_constant<int, I>{}), ...);
 }
 template <int K>
@@ -97,17 +104,17 @@ constexpr bool row_used(int q) {
 }
 // sum_m acof[K][Q][m] c(m)
 template <int K, int Q, class C, int... M>
-inline double acof_dot(C&& c, std::integer_sequence<int, M...>) {
+SW4_INLINE double acof_dot(C&& c, std::integer_sequence<int, M...>) {
   return (-0.0 + ... + (sbp::acof[K][Q][M] != 0 ? sbp::acof[K][Q][M] * c(M) : -0.0));
 }
 // sum_q bope[K][q] f(q)
 template <int K, class F, int... Q>
-inline double bope_dot(F&& f, std::integer_sequence<int, Q...>) {
+SW4_INLINE double bope_dot(F&& f, std::integer_sequence<int, Q...>) {
   return (-0.0 + ... + (sbp::bope[K][Q] != 0 ? sbp::bope[K][Q] * f(Q) : -0.0));
 }
 
 template <Update mode>
-inline void store(double* const* out, const double* const* u, const double* const* um,
+SW4_INLINE void store(double* const* out, const double* const* u, const double* const* um,
                   const double* rho, double factor, long p, double r1, double r2, double r3) {
   if constexpr (mode == Update::Store) {
     out[0][p] = r1;
