@@ -42,8 +42,8 @@ gtest_check() {
   _run "$t" "$log" tools/mpirun.sh "$np" "$bin" "$@"; local rc=$?
   local p f s
   p=$(grep -a -o '\[  PASSED  \] [0-9]*' "$log" | tail -n 1 | grep -o '[0-9]*$')
-  f=$(grep -a -o '\[  FAILED  \] [0-9]* test' "$log" | tail -n 1 | grep -o '[0-9]* ' | tr -d ' ')
-  s=$(grep -a -o '\[  SKIPPED \] [0-9]* test' "$log" | tail -n 1 | grep -o '[0-9]* ' | tr -d ' ')
+  f=$(grep -a -o '\[  FAILED  \] [0-9]* test' "$log" | tail -n 1 | grep -o '[0-9][0-9]*')
+  s=$(grep -a -o '\[  SKIPPED \] [0-9]* test' "$log" | tail -n 1 | grep -o '[0-9][0-9]*')
   p=${p:-0}; f=${f:-0}; s=${s:-0}
   if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi   # crash, abort or hang: one failure
   passed=$((passed+p)); failed=$((failed+f)); skipped=$((skipped+s))

@@ -1,0 +1,62 @@
+# e2e.sh: the whole program, end to end (sourced by test/run_tests.sh).
+#
+# Why built so: the unit tests check each formula; these checks run ./sw4lite on the decks of
+# inputs/ under mpirun, as a user would, and hold it to the numbers contract (DESIGN.md): the
+# original's error norms on 1, 2 and 4 ranks, the original's receiver series, byte-identical
+# output for 1 to 4 ranks, the symmetries of the point-force and LOH decks, 4th-order
+# convergence against the exact point-force solution, and one line and exit status 1 for every
+# input error. Each run gets an empty directory of its own under test-output/e2e/ (kept after
+# the run for inspection; gitignored). The runs only check that they ended well (exit status,
+# printed norms); build/test_e2e_outputs then compares their numbers (it reads the directories
+# named here, through SW4LITE_E2E_DIR). Fast checks come first, the pointsource runs (about
+# 10-40 s each on this machine) last. Timeouts are generous, for a loaded 2-core machine.
+e2e_dir=$PWD/test-output/e2e
+rm -rf "$e2e_dir" && mkdir -p "$e2e_dir"
+export SW4LITE_E2E_DIR=$e2e_dir
+e2e_norms='Errors at time 0.6 Linf = 0.569416 L2 = 0.0245361 norm of solution = 3.7439'
+
+# Every deck in inputs/ parses and sets up, the original decks unchanged.
+cmd_check e2e-check-decks-np1 120 bash test/e2e/check_decks.sh 1 "$e2e_dir/check-np1"
+cmd_check e2e-check-decks-np2 120 bash test/e2e/check_decks.sh 2 "$e2e_dir/check-np2"
+
+# Input errors: one line FILE:LINE: ..., exit status 1, nothing written; every bad deck on 2
+# ranks, the five kinds the issue names on 1 rank too (a failing run costs Open MPI 1-2 s).
+for e2e_deck in test/e2e/bad/*.in; do
+  e2e_name=$(basename "$e2e_deck" .in)
+  case $e2e_name in
+    unknown-key|source-outside|bad-number|missing-material|supergrid-too-wide) e2e_nps="2 1" ;;
+    *) e2e_nps=2 ;;
+  esac
+  for e2e_np in $e2e_nps; do
+    cmd_check "e2e-bad-$e2e_name-np$e2e_np" 60 bash test/e2e/bad_deck.sh "$e2e_np" "$e2e_deck" "$e2e_dir/bad/$e2e_name-np$e2e_np"
+  done
+done
+# developer checkfornan=1 stops a run that blows up, naming the step and the grid point.
+cmd_check e2e-checkfornan 60 bash test/e2e/nan_check.sh "$e2e_dir/nan"
+
+# Byte-identical receiver files (USGS text and SAC, every mode) for 1, 2, 3 and 4 ranks.
+for e2e_np in 1 2 3 4; do
+  cmd_check "e2e-identity-run-np$e2e_np" 120 bash test/e2e/run_deck.sh "$e2e_np" inputs/layered-identity.in "$e2e_dir/identity-np$e2e_np"
+done
+for e2e_np in 2 3 4; do
+  cmd_check "e2e-identity-same-np1-np$e2e_np" 30 bash test/e2e/same_files.sh \
+    "$e2e_dir/identity-np1/layered-identity-results" "$e2e_dir/identity-np$e2e_np/layered-identity-results" 35
+done
+
+# The point-force and LOH decks run to completion (their symmetries: test_e2e_outputs).
+cmd_check e2e-pointforce-np2 120 bash test/e2e/run_deck.sh 2 inputs/pointforce.in "$e2e_dir/pointforce-np2"
+cmd_check e2e-loh1-small-np2 120 bash test/e2e/run_deck.sh 2 inputs/loh1-small.in "$e2e_dir/loh1-small-np2"
+# One force against the exact solution, at h and at h/2 (the same deck with h and gp changed).
+cmd_check e2e-pointforce-exact-np2 120 bash test/e2e/run_deck.sh 2 inputs/pointforce-exact.in "$e2e_dir/pointforce-exact-np2"
+sed -e 's/^grid x=3 y=3 z=3 h=0.05$/grid x=3 y=3 z=3 h=0.025/' -e 's/^supergrid gp=15$/supergrid gp=30/' \
+  inputs/pointforce-exact.in >"$e2e_dir/pointforce-exact-h2.in"
+cmd_check e2e-pointforce-exact-h2-np2 240 bash test/e2e/run_deck.sh 2 "$e2e_dir/pointforce-exact-h2.in" "$e2e_dir/pointforce-exact-h2-np2"
+
+# The published pointsource norms on 1, 2 and 4 ranks; the 2-rank run is the deck with
+# receivers (the same solution: receivers do not change it), compared with the original's.
+cmd_check e2e-pointsource-np1 300 bash test/e2e/run_deck.sh 1 inputs/pointsource.in "$e2e_dir/pointsource-np1" "$e2e_norms"
+cmd_check e2e-pointsource-rec-np2 300 bash test/e2e/run_deck.sh 2 inputs/pointsource-rec.in "$e2e_dir/pointsource-rec-np2" "$e2e_norms"
+cmd_check e2e-pointsource-np4 300 bash test/e2e/run_deck.sh 4 inputs/pointsource.in "$e2e_dir/pointsource-np4" "$e2e_norms"
+
+# The numbers of all the runs above: PointSourceErr.txt, recA-C, symmetries, convergence, SAC.
+gtest_check e2e-outputs 1 120 build/test_e2e_outputs --gtest_color=no
