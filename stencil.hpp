@@ -6,8 +6,9 @@
 // the solution once and writes the result once, with no branch and no call inside the point
 // loop: the innermost loop runs over i with unit stride and vectorises. The six free-surface
 // rows are a separate loop, unrolled per row so that the zero coefficients of the SBP tables
-// cost nothing. Every grid point is computed by the same arithmetic whoever owns it, which is
-// what makes the results bitwise identical on any decomposition.
+// cost nothing. The interior rows (stencil_interior.hpp) regroup the mixed derivatives into
+// fluxes computed once per point. Every grid point is computed by the same arithmetic whoever
+// owns it, which is what makes the results bitwise identical on any decomposition.
 #pragma once
 
 #include <type_traits>
@@ -133,65 +134,6 @@ SW4_INLINE void store(double* const* out, const double* const* u, const double* 
   }
 }
 
-// Interior formula (NUMERICS 3.1, 3.2) on rows k0..k1, all j0..j1, i0..i1.
-template <Update mode>
-void rhs4_interior(const Field& uf, const Medium& md, int i0, int i1, int j0, int j1, int k0,
-                   int k1, double h, const Target& t) {
-  const double* u = uf[0].data();
-  const double* v = uf[1].data();
-  const double* w = uf[2].data();
-  const double* mu = md.mu->data();
-  const double* la = md.la->data();
-  const long sj = uf[0].sj, sk = uf[0].sk;
-  const double cof = 1.0 / (h * h), i6 = 1.0 / 6, i144 = 1.0 / 144;
-  double* const* out = t.out;
-  const double* const* up = t.u;
-  const double* const* um = t.um;
-  const double* rho = t.rho;
-  const double factor = t.factor;
-  for (int k = k0; k <= k1; ++k) {
-    const double* sz = md.strz->at(k);
-    const double szc = sz[0];
-    for (int j = j0; j <= j1; ++j) {
-      const double* sy = md.stry->at(j);
-      const double syc = sy[0];
-      const long base = uf[0].index(i0, j, k);
-      const double* sx = md.strx->at(i0);  // sx[i] is the stretching at i0 + i
-      SW4_IVDEP
-      for (int i = 0; i <= i1 - i0; ++i) {
-        const long p = base + i;
-        const double sxc = sx[i];
-        const Avg4 mx = avg4(mu[p - 2] * sx[i - 2], mu[p - 1] * sx[i - 1], mu[p] * sxc,
-                             mu[p + 1] * sx[i + 1], mu[p + 2] * sx[i + 2]);
-        const Avg4 lx = avg4(la[p - 2] * sx[i - 2], la[p - 1] * sx[i - 1], la[p] * sxc,
-                             la[p + 1] * sx[i + 1], la[p + 2] * sx[i + 2]);
-        const Avg4 my = avg4(mu[p - 2 * sj] * sy[-2], mu[p - sj] * sy[-1], mu[p] * syc,
-                             mu[p + sj] * sy[1], mu[p + 2 * sj] * sy[2]);
-        const Avg4 ly = avg4(la[p - 2 * sj] * sy[-2], la[p - sj] * sy[-1], la[p] * syc,
-                             la[p + sj] * sy[1], la[p + 2 * sj] * sy[2]);
-        const Avg4 mz = avg4(mu[p - 2 * sk] * sz[-2], mu[p - sk] * sz[-1], mu[p] * szc,
-                             mu[p + sk] * sz[1], mu[p + 2 * sk] * sz[2]);
-        const Avg4 lz = avg4(la[p - 2 * sk] * sz[-2], la[p - sk] * sz[-1], la[p] * szc,
-                             la[p + sk] * sz[1], la[p + 2 * sk] * sz[2]);
-        double r1 = i6 * (sxc * apply4(two_mu_plus_la(mx, lx), u, p, 1) +
-                          syc * apply4(my, u, p, sj) + szc * apply4(mz, u, p, sk));
-        double r2 = i6 * (sxc * apply4(mx, v, p, 1) +
-                          syc * apply4(two_mu_plus_la(my, ly), v, p, sj) +
-                          szc * apply4(mz, v, p, sk));
-        double r3 = i6 * (sxc * apply4(mx, w, p, 1) + syc * apply4(my, w, p, sj) +
-                          szc * apply4(two_mu_plus_la(mz, lz), w, p, sk));
-        r1 += i144 * (sxc * syc * (mixed(la, v, p, 1, sj) + mixed(mu, v, p, sj, 1)) +
-                      sxc * szc * (mixed(la, w, p, 1, sk) + mixed(mu, w, p, sk, 1)));
-        r2 += i144 * (sxc * syc * (mixed(mu, u, p, 1, sj) + mixed(la, u, p, sj, 1)) +
-                      syc * szc * (mixed(la, w, p, sj, sk) + mixed(mu, w, p, sk, sj)));
-        r3 += i144 * (sxc * szc * (mixed(mu, u, p, 1, sk) + mixed(la, u, p, sk, 1)) +
-                      syc * szc * (mixed(mu, v, p, sj, sk) + mixed(la, v, p, sk, sj)));
-        store<mode>(out, up, um, rho, factor, p, cof * r1, cof * r2, cof * r3);
-      }
-    }
-  }
-}
-
 // One free-surface row k = K+1 (NUMERICS 3.3): x/y terms as in the interior, the z terms from
 // the SBP tables acof/bope/ghcof (no z stretching there). K is a template parameter so that
 // the table lookups are compile-time constants and their zeros fold away.
@@ -282,12 +224,17 @@ void rhs4_surface_row(const Field& uf, const Medium& md, int i0, int i1, int j0,
 }
 
 }  // namespace kernel
+}  // namespace sw4
+
+#include "stencil_interior.hpp"
+
+namespace sw4 {
 
 // L_h(u) at every point of `eval` (the owned columns, k = 1..nz), consumed as `mode` says.
 // With a free surface on top, rows k = 1..6 use the SBP closure.
 template <Update mode>
 void rhs4(const Field& u, const Medium& md, const Box& eval, bool free_surface_top, double h,
-          const Target& t) {
+          const Target& t, RhsWorkspace& ws) {
   int kfirst = eval.kb;
   if (free_surface_top) {
     kernel::rhs4_surface_row<mode, 0>(u, md, eval.ib, eval.ie, eval.jb, eval.je, h, t);
@@ -298,7 +245,7 @@ void rhs4(const Field& u, const Medium& md, const Box& eval, bool free_surface_t
     kernel::rhs4_surface_row<mode, 5>(u, md, eval.ib, eval.ie, eval.jb, eval.je, h, t);
     kfirst = 7;
   }
-  kernel::rhs4_interior<mode>(u, md, eval.ib, eval.ie, eval.jb, eval.je, kfirst, eval.ke, h, t);
+  kernel::rhs4_interior<mode>(u, md, eval.ib, eval.ie, eval.jb, eval.je, kfirst, eval.ke, h, t, ws);
 }
 
 // The predictor where L_h is not evaluated (ghost and padding points): U* = 2U - Um. Those

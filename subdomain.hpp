@@ -132,6 +132,7 @@ class Subdomain {
   std::vector<Contribution> contrib_;
   std::vector<SourcePoint> points_;
   std::vector<double> gval_;  // time-function values of this step, per source
+  RhsWorkspace ws;            // scratch of the operator's interior kernel
 
   Medium medium() const { return {&mu, &la, &px.str, &py.str, &pz.str}; }
   void add_point_forces(double t, int stage);
@@ -242,7 +243,7 @@ inline void Subdomain::predictor(double t) {
   }
   tg.rho = rho.data();
   tg.factor = dt * dt;
-  rhs4<Update::Predictor>(u, medium(), eval, free_surface_top, grid.h, tg);
+  rhs4<Update::Predictor>(u, medium(), eval, free_surface_top, grid.h, tg, ws);
   predictor_frame(up, u, um, eval);
   const double t1 = detail::now();
   add_point_forces(t, 0);
@@ -262,7 +263,7 @@ inline void Subdomain::corrector(double t) {
   for (int c = 0; c < 3; ++c) tg.out[c] = up[c].data();
   tg.rho = rho.data();
   tg.factor = dt * dt * dt * dt / 12;
-  rhs4<Update::Corrector>(acc, medium(), eval, free_surface_top, grid.h, tg);
+  rhs4<Update::Corrector>(acc, medium(), eval, free_surface_top, grid.h, tg, ws);
   const double t2 = detail::now();
   add_point_forces(t, 1);
   const double t3 = detail::now();

@@ -64,15 +64,16 @@ int main(int argc, char** argv) {
   pred.rho = corr.rho = rho.data();
   pred.factor = 1e-3;
   corr.factor = 1e-7;
+  RhsWorkspace ws;
   const double pts = double(nx) * ny * nz;
   auto report = [&](const char* name, double ms) {
     std::printf("kernel name=%s ms=%.2f mpts=%.1f\n", name, ms, pts / ms / 1e3);
   };
   report("rhs4+predictor", median_ms(reps, [&] {
-           rhs4<Update::Predictor>(u, md, eval, true, 0.04, pred);
+           rhs4<Update::Predictor>(u, md, eval, true, 0.04, pred, ws);
          }));
   report("rhs4+corrector", median_ms(reps, [&] {
-           rhs4<Update::Corrector>(u, md, eval, true, 0.04, corr);
+           rhs4<Update::Corrector>(u, md, eval, true, 0.04, corr, ws);
          }));
   report("acceleration", median_ms(reps, [&] { acceleration(acc, up, u, um, 0.02); }));
   report("supergrid_damping", median_ms(reps, [&] {

@@ -4,7 +4,7 @@
 #                                                  every test case counts once
 #   cmd_check   NAME TIMEOUT COMMAND [ARGS...]     passes when the command exits 0
 # A check that runs past TIMEOUT seconds is killed and counts as failed ("hang"). Logs go to
-# build/test-logs/. The last line is "N passed, N failed" (", N skipped" when any were).
+# build/test-logs/. Arguments name the check files to run (default: all). The last line is "N passed, N failed" (", N skipped" when any were).
 set -u
 cd "$(dirname "$0")/.."
 export SW4LITE_ROOT=$PWD
@@ -57,8 +57,11 @@ gtest_check() {
   fi
 }
 
-for f in test/checks/*.sh; do
-  [ -f "$f" ] || continue
+# Arguments (optional) name the check files to run, e.g. `bash test/run_tests.sh e2e grid`.
+if [ $# -gt 0 ]; then files=(); for n in "$@"; do files+=("test/checks/$n.sh"); done
+else files=(test/checks/*.sh); fi
+for f in "${files[@]}"; do
+  [ -f "$f" ] || { echo "no such check file: $f"; failed=$((failed+1)); continue; }
   # shellcheck source=/dev/null
   source "$f"
 done

@@ -53,9 +53,10 @@ struct PolySetup {
   // max |L_h u - L u| over rows k in [k0, k1] of `eval`
   double error(const Box& eval, bool free_surface, int k0, int k1) {
     Medium md{&mu, &la, &one, &one, &one};
+    RhsWorkspace ws;
     Target t;
     for (int c = 0; c < 3; c++) t.out[c] = lu[c].data();
-    rhs4<Update::Store>(u, md, eval, free_surface, h, t);
+    rhs4<Update::Store>(u, md, eval, free_surface, h, t, ws);
     const auto L = elastic_operator(up, pmu, pla);
     double err = 0;
     for (int k = k0; k <= k1; k++)
@@ -193,9 +194,10 @@ TEST(FusedUpdates, MatchStoreThenUpdate) {
   for (auto& a : um)
     for (auto& x : a.v) x = U(rng);
   Medium md{&s.mu, &s.la, &s.one, &s.one, &s.one};
+  RhsWorkspace ws;
   Target st;
   for (int c = 0; c < 3; c++) st.out[c] = s.lu[c].data();
-  rhs4<Update::Store>(s.u, md, eval, true, s.h, st);
+  rhs4<Update::Store>(s.u, md, eval, true, s.h, st, ws);
   Target pr;
   for (int c = 0; c < 3; c++) {
     pr.out[c] = out[c].data();
@@ -204,7 +206,7 @@ TEST(FusedUpdates, MatchStoreThenUpdate) {
   }
   pr.rho = rho.data();
   pr.factor = 0.01;
-  rhs4<Update::Predictor>(s.u, md, eval, true, s.h, pr);
+  rhs4<Update::Predictor>(s.u, md, eval, true, s.h, pr, ws);
   for (int c = 0; c < 3; c++)
     for (int k = 1; k <= 14; k++)
       for (int j = 3; j <= 14; j++)
@@ -218,7 +220,7 @@ TEST(FusedUpdates, MatchStoreThenUpdate) {
   for (int c = 0; c < 3; c++) co.out[c] = out[c].data();
   co.rho = rho.data();
   co.factor = 1e-4;
-  rhs4<Update::Corrector>(s.u, md, eval, true, s.h, co);
+  rhs4<Update::Corrector>(s.u, md, eval, true, s.h, co, ws);
   for (int c = 0; c < 3; c++)
     for (int k = 1; k <= 14; k++)
       for (int i = 3; i <= 14; i++) {
