@@ -92,6 +92,10 @@ int run(int argc, char** argv) {
   if (rank_ == 0) {
     for (const std::string& m : cfg.messages) std::printf("%s\n", m.c_str());
     for (const std::string& w : cfg.warnings) std::printf("%s\n", w.c_str());
+    if (cfg.checkpoint.on)
+      std::printf("%s:%d: warning: checkpoint: writing checkpoint files is not implemented yet; "
+                  "the command is ignored\n",
+                  deck.c_str(), cfg.checkpoint.line);
   }
   const GridCfg& g = cfg.grid;
 
