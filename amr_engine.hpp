@@ -1,0 +1,486 @@
+// amr_engine.hpp: the machinery under amr::Runtime (amr_runtime.hpp, which explains the
+// design): how an invocation travels (the local short-cut, one message or header + payload,
+// forwarding), how a handler is run, how an object moves (offer, accept, packed state) and how
+// the steal protocol's messages are answered. Everything here is private to Runtime, which
+// adds the public face: registration, invoke, poll/run_until/quiesce, statistics.
+//
+// Why a separate file: the public API should read in ten minutes without the protocol in the
+// way, and the protocol should read as one piece: every message kind is sent and received in
+// this file. The bookkeeping it relies on (location table, sequencing, run queue) is in
+// amr_store.hpp, the MPI calls in amr_transport.hpp, the steal policy in amr_steal.hpp.
+#pragma once
+
+#include "amr_transport.hpp"  // first: it keeps MPI's C++ bindings out
+
+#include <array>
+#include <chrono>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "amr_pack.hpp"
+#include "amr_registry.hpp"
+#include "amr_slot.hpp"
+#include "amr_stats.hpp"
+#include "amr_steal.hpp"
+#include "amr_store.hpp"
+
+namespace amr {
+namespace detail {
+
+class Engine {
+ protected:
+  explicit Engine(MPI_Comm comm)
+      : tp_(comm), me_(tp_.rank()), np_(tp_.size()), store_(me_), steal_(me_, np_),
+        big_tag_(std::size_t(np_), 0), t_start_(now()) {}
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Runtime::poll(): receive, run a batch of handlers, start moves, steal if idle.
+  int poll_once() {
+    // In a run of empty polls the clock is not read until something happens: the run's start
+    // is known, and an empty poll should cost one probe and nothing more.
+    const bool streak = idle_polls_ > 0;
+    double t0 = streak ? 0 : now();
+    const double lb0 = stats_.lb, send0 = stats_.send;
+    int events = 0;
+    arrivals_.clear();
+    tp_.progress(arrivals_);
+    events += handle_arrivals();
+    // Up to recv_cap messages; but an idle rank stops at the first that gives it work, so its
+    // handler need not wait for one more probe (which costs as much as a hit).
+    const bool had_work = store_.runnable() > 0;
+    for (int i = 0; i < recv_cap_ && tp_.probe(kMsgChan, arrivals_); ++i) {
+      events += handle_arrivals();
+      if (!had_work && store_.runnable() > 0) break;
+    }
+    while (incoming_ > 0 && tp_.probe(kMigChan, arrivals_)) events += handle_arrivals();
+    if (events == 0 && store_.runnable() == 0 && want_move_.empty() && !steal_due()) {
+      if (!streak) last_poll_ = t0;
+      return 0;
+    }
+    const double t1 = now();
+    if (streak) t0 = t1 - (stats_.lb - lb0) - (stats_.send - send0);  // unknown: count no Recv
+    last_poll_ = t0;
+    stats_.recv += (t1 - t0) - (stats_.lb - lb0) - (stats_.send - send0);
+    const int ran = store_.runnable() > 0 ? run_batch(t1) : 0;
+    if (!want_move_.empty() || steal_due()) {
+      const double t2 = now();
+      start_wanted_moves();
+      maybe_wake();
+      try_steal();
+      stats_.lb += now() - t2;
+    }
+    return events + ran;
+  }
+
+  // Message tags, each used on one channel; large payloads use kTagBase.. on the data channel.
+  enum Tag : int { kTagInvoke = 1, kTagBig = 2, kTagCtrl = 3, kTagState = 5, kTagBase = 16 };
+  static constexpr int kTagSpan = 32000;
+  enum Kind : std::int32_t { kOffer = 1, kAccept, kLocation, kStealReq, kStealNo, kWake };
+  struct Ctrl {  // a control message
+    std::int32_t kind = 0, flag = 0;
+    Gid gid = 0;
+    std::uint64_t version = 0;
+    std::int64_t rank = 0;
+  };
+  static constexpr std::size_t kInline = 32 << 10;  // larger payloads travel on their own
+
+  static double now() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  }
+  [[noreturn]] void fail(const std::string& what) const {
+    std::fprintf(stderr, "amr_runtime: rank %d: %s\n", me_, what.c_str());
+    std::fflush(stderr);
+    MPI_Abort(tp_.user(), 1);
+    std::abort();
+  }
+  void outside_handler(const char* what) const {
+    if (current_)
+      fail(std::string(what) + " called inside a handler (object " + std::to_string(current_->gid) +
+           "): handlers run to completion and never poll or wait");
+  }
+  std::string about(const Header& h) const {  // "handler 3 ('add') on object 7 from rank 1"
+    return reg_.describe(h.handler) + " on object " + std::to_string(h.gid) + " from rank " +
+           std::to_string(h.src);
+  }
+
+  // ---- the path of an invocation ----
+
+  void send_invoke(Gid gid, int hid, std::vector<char>&& payload) {
+    if (!reg_.known(hid))
+      fail("invoke on object " + std::to_string(gid) + ": unknown handler id " + std::to_string(hid) +
+           " (" + std::to_string(reg_.handlers()) + " registered)");
+    Entry* e = store_.find(gid);
+    if (!e || e->removed)
+      fail("invoke of " + reg_.describe(hid) + " on object " + std::to_string(gid) +
+           ", which no rank holds (" + (e ? "removed" : "never added") + ")");
+    if (payload.size() > std::size_t(INT_MAX) - sizeof(Header))
+      fail("invoke of " + reg_.describe(hid) + " on object " + std::to_string(gid) +
+           ": a payload over 2 GB does not fit one message");
+    Invocation inv;
+    inv.h.gid = gid;
+    inv.h.handler = hid;
+    inv.h.src = me_;
+    inv.h.size = payload.size();
+    if (current_) {  // the sender is the object whose handler runs; its counter travels with it
+      inv.h.from = current_->gid;
+      inv.h.seq = current_->slot->out[gid]++;
+    } else {
+      inv.h.from = -1 - me_;
+      inv.h.seq = e->next_seq++;
+    }
+    inv.payload = std::move(payload);
+    if (e->slot) return deliver(*e, std::move(inv));  // the local short-cut: no MPI, no copy
+    const double t = now();
+    transmit(e->rank, std::move(inv));
+    stats_.send += now() - t;
+  }
+
+  void transmit(int dest, Invocation&& inv) {
+    const std::size_t n = inv.payload.size();
+    inv.h.size = n;
+    if (n <= kInline) {  // one message: the payload, then the header as a trailer
+      std::vector<char>& b = inv.payload;
+      b.resize(n + sizeof(Header));
+      std::memcpy(b.data() + n, &inv.h, sizeof(Header));
+      tp_.send(std::move(b), dest, kTagInvoke, kMsgChan);
+    } else {  // the header, then the payload itself under a tag of its own
+      int& next = big_tag_[std::size_t(dest)];
+      inv.h.tag = kTagBase + next;
+      next = (next + 1) % kTagSpan;
+      std::vector<char> hb = tp_.pool().get(sizeof(Header));
+      std::memcpy(hb.data(), &inv.h, sizeof(Header));
+      tp_.send(std::move(hb), dest, kTagBig, kMsgChan);
+      tp_.send(std::move(inv.payload), dest, inv.h.tag, kDataChan);
+    }
+  }
+
+  void on_invocation(Invocation&& inv) {
+    const Header& h = inv.h;
+    if (!reg_.known(h.handler))
+      fail("unknown handler id " + std::to_string(h.handler) + " in a message for object " +
+           std::to_string(h.gid) + " from rank " + std::to_string(h.src) + " (" +
+           std::to_string(reg_.handlers()) + " registered here; register handlers in the same order on every rank)");
+    Entry* e = store_.find(h.gid);
+    if (!e || e->removed)
+      fail("message for object " + std::to_string(h.gid) + " (" + reg_.describe(h.handler) + ", from rank " +
+           std::to_string(h.src) + "), which no rank holds: " +
+           (e ? "it was removed from this rank" : "this rank never heard of it"));
+    if (e->slot) return deliver(*e, std::move(inv));
+    if (e->rank == me_ || ++inv.h.hops > 1000 + 16 * np_) fail("internal: no route for " + about(h));
+    ++stats_.forwards;  // it has left: pass it on
+    transmit(e->rank, std::move(inv));
+  }
+
+  void deliver(Entry& e, Invocation&& inv) {
+    if (e.slot->where == Where::Incoming) return e.slot->limbo.push_back(std::move(inv));
+    const Header h = inv.h;
+    if (h.hops > 0 && h.src != me_ && store_.tell(e, h.src))  // it was forwarded: correct the sender
+      send_ctrl(h.src, kLocation, e.gid, e.slot->version, me_);
+    if (!store_.accept(e, std::move(inv))) fail("internal: duplicate " + about(h));
+  }
+
+  int run_batch(double start) {  // start: now(), as the caller just read it
+    const double send0 = stats_.send;
+    double t = start;
+    int n = 0;
+    Invocation inv;
+    while (n < batch_max_) {
+      Entry* e = store_.next(inv);
+      if (!e) break;
+      execute(*e, inv);
+      ++n;
+      if (!want_move_.empty()) start_wanted_moves();  // before the object's next handler
+      t = now();
+      if (t - start > 50e-6) break;  // poll often when handlers are long
+    }
+    stats_.handlers += (t - start) - (stats_.send - send0);
+    return n;
+  }
+
+  void execute(Entry& e, Invocation& inv) {
+    Message m(inv.h.gid, inv.h.from >= 0 ? inv.h.from : -1, inv.h.src, inv.h.handler, inv.payload);
+    struct Running {  // current_ is reset however the handler ends
+      Entry*& cur;
+      ~Running() { cur = nullptr; }
+    } running{current_};
+    current_ = &e;
+    bool typed = false;
+    try {
+      typed = reg_.call(inv.h.handler, *e.slot->obj, m);
+    } catch (const UnpackError& x) {
+      fail("payload of " + std::to_string(inv.h.size) + " bytes for " + reg_.describe(inv.h.handler) +
+           " on object " + std::to_string(inv.h.gid) + " does not unpack: " + x.what());
+    }
+    if (!typed) {
+      const Mobile& o = *e.slot->obj;
+      fail(reg_.describe(inv.h.handler) + " expects an object of type " + reg_.handler_type(inv.h.handler) +
+           ", but object " + std::to_string(inv.h.gid) + " is a " + type_name(typeid(o)));
+    }
+    ++stats_.executed;
+    tp_.pool().put(std::move(inv.payload));
+  }
+
+  // ---- arrivals and control messages ----
+
+  int handle_arrivals() {
+    int n = 0;
+    for (Arrival& a : arrivals_) {
+      on_arrival(a);
+      ++n;
+    }
+    arrivals_.clear();
+    return n;
+  }
+
+  void on_arrival(Arrival& a) {
+    Invocation inv;
+    if (a.tag == kTagInvoke) {
+      if (a.buf.size() < sizeof(Header)) fail("internal: short message");
+      std::memcpy(&inv.h, a.buf.data() + a.buf.size() - sizeof(Header), sizeof(Header));
+      a.buf.resize(a.buf.size() - sizeof(Header));
+      inv.payload = std::move(a.buf);
+      on_invocation(std::move(inv));
+    } else if (a.tag == kTagBig) {  // receive the payload under the tag it names
+      std::memcpy(&inv.h, a.buf.data(), sizeof(Header));
+      tp_.post(a.source, inv.h.size, inv.h.tag, kDataChan, &inv.h, sizeof(Header));
+      tp_.pool().put(std::move(a.buf));
+    } else if (a.tag >= kTagBase) {  // that payload; its header rode along in meta
+      std::memcpy(&inv.h, a.meta.data(), sizeof(Header));
+      inv.payload = std::move(a.buf);
+      on_invocation(std::move(inv));
+    } else if (a.tag == kTagCtrl) {
+      on_ctrl(a);
+    } else if (a.tag == kTagState) {
+      const double t = now();
+      on_state(a);
+      stats_.lb += now() - t;
+    } else {
+      fail("internal: message with tag " + std::to_string(a.tag));
+    }
+  }
+
+  void send_ctrl(int dest, Kind kind, Gid gid = 0, std::uint64_t version = 0, std::int64_t rank = 0,
+                 int flag = 0) {
+    Ctrl c;
+    c.kind = kind;
+    c.flag = flag;
+    c.gid = gid;
+    c.version = version;
+    c.rank = rank;
+    std::vector<char> b = tp_.pool().get(sizeof c);
+    std::memcpy(b.data(), &c, sizeof c);
+    tp_.send(std::move(b), dest, kTagCtrl, kMsgChan);
+  }
+
+  void on_ctrl(Arrival& a) {
+    Ctrl c;
+    if (a.buf.size() != sizeof c) fail("internal: control message of wrong size");
+    std::memcpy(&c, a.buf.data(), sizeof c);
+    tp_.pool().put(std::move(a.buf));
+    const int from = a.source;
+    Entry* e = nullptr;
+    if (c.kind == kOffer || c.kind == kAccept || c.kind == kLocation) {
+      e = store_.find(c.gid);
+      if (!e) fail("control message for object " + std::to_string(c.gid) + ", which this rank never heard of");
+    }
+    switch (c.kind) {
+      case kOffer:  // expect the object; keep what comes for it meanwhile
+        if (e->slot) fail("internal: offer of object " + std::to_string(c.gid) + ", which is here");
+        store_.expect(*e, c.version + 1, c.flag != 0);
+        if (c.flag) steal_.answered();
+        ++incoming_;
+        return send_ctrl(from, kAccept, c.gid);
+      case kAccept:
+        return send_state(*e, from);
+      case kLocation:
+        return store_.learn(*e, int(c.rank), c.version);
+      case kStealReq: {
+        const double t = now();
+        Entry* give = steal_.enabled() ? pick_for_thief() : nullptr;
+        if (give) offer(*give, from, true);
+        else {
+          send_ctrl(from, kStealNo);
+          steal_.refused(from);
+        }
+        stats_.lb += now() - t;
+        return;
+      }
+      case kStealNo:
+        return steal_.answered();
+      case kWake:
+        return steal_.woken(from);
+      default:
+        fail("internal: control message of kind " + std::to_string(c.kind));
+    }
+  }
+
+  // ---- migration: offer, accept, state ----
+
+  void offer(Entry& e, int dest, bool steal) {
+    store_.freeze(e);
+    send_ctrl(dest, kOffer, e.gid, e.slot->version, me_, steal ? 1 : 0);
+  }
+
+  void send_state(Entry& e, int dest) {  // accepted: pack, send, point at the new holder
+    const double t = now();
+    if (!e.slot || e.slot->where != Where::Offered)
+      fail("internal: accept for object " + std::to_string(e.gid) + ", which was not offered");
+    const Mobile& o = *e.slot->obj;
+    const int type = reg_.type_of(o);
+    if (type < 0)
+      fail("object " + std::to_string(e.gid) + " of type " + type_name(typeid(o)) +
+           " cannot migrate: its type was never registered (add_type)");
+    std::vector<char> buf = tp_.pool().get(0);
+    Writer w(buf);
+    store_.pack(e, type, w);
+    if (buf.size() > std::size_t(INT_MAX))
+      fail("object " + std::to_string(e.gid) + " packs to " + std::to_string(buf.size()) +
+           " bytes: over 2 GB does not fit one message");
+    tp_.send(std::move(buf), dest, kTagState, kMigChan);
+    store_.depart(e, dest);
+    ++stats_.migrations_out;
+    stats_.lb += now() - t;
+  }
+
+  void on_state(Arrival& a) {
+    Reader r(a.buf.data(), a.buf.size());
+    Store::Landing l;
+    try {
+      l = Store::peek(r);
+    } catch (const UnpackError& x) {
+      fail(std::string("internal: migrated state too short: ") + x.what());
+    }
+    Entry* e = store_.find(l.gid);
+    if (!e || !e->slot || e->slot->where != Where::Incoming)
+      fail("internal: state of object " + std::to_string(l.gid) + " arrived unannounced");
+    if (!reg_.known_type(l.type))
+      fail("migrated object " + std::to_string(l.gid) + " has type id " + std::to_string(l.type) +
+           ", unknown here (register types in the same order on every rank)");
+    std::unique_ptr<Mobile> obj = reg_.make(l.type);
+    std::vector<Invocation> limbo;
+    try {
+      Reader own(r.view(l.nobj), l.nobj);
+      obj->unpack(own);
+      if (own.left() != 0)
+        throw UnpackError("unpack() left " + std::to_string(own.left()) + " of " + std::to_string(l.nobj) +
+                          " bytes unread");
+    } catch (const UnpackError& x) {
+      fail("migrated state of object " + std::to_string(l.gid) + " (type " + reg_.type(l.type) + ", " +
+           std::to_string(l.nobj) + " bytes) does not unpack: " + x.what());
+    }
+    try {
+      limbo = store_.land(*e, l, std::move(obj), r);
+    } catch (const UnpackError& x) {
+      fail("internal: queues of migrated object " + std::to_string(l.gid) + ": " + x.what());
+    }
+    tp_.pool().put(std::move(a.buf));
+    --incoming_;
+    ++stats_.migrations_in;
+    for (auto& inv : limbo) deliver(*e, std::move(inv));
+    if (e->slot->stolen) {
+      e->slot->stolen = false;
+      ++stats_.steal_successes;
+      steal_.landed();
+    }
+  }
+
+  void start_wanted_moves() {
+    std::vector<std::pair<Gid, int>> want;
+    want.swap(want_move_);
+    for (auto& [gid, dest] : want) {
+      Entry* e = store_.find(gid);
+      if (e && e->slot && e->slot->where == Where::Here) offer(*e, dest, false);
+    }
+  }
+
+  // ---- stealing (policy and state: amr_steal.hpp) ----
+
+  Entry* pick_for_thief() {
+    cands_.clear();
+    cand_entries_.clear();
+    for (const auto& kv : store_.here()) {
+      Slot& s = *kv.second->slot;
+      if (s.where != Where::Here) continue;
+      StealCandidate c;
+      c.load = load_ ? load_(kv.first, *s.obj, s.ready.size()) : double(s.ready.size());
+      c.movable = c.load > 0 && (!movable_ || movable_(kv.first, *s.obj));
+      cands_.push_back(c);
+      cand_entries_.push_back(kv.second);
+    }
+    const int i = pick_victim_object(cands_, steal_.threshold());
+    return i < 0 ? nullptr : cand_entries_[std::size_t(i)];
+  }
+  void maybe_wake() {  // a victim that refused someone, now with something to give
+    if (!steal_.owes_wake() || !store_.take_dirty() || !pick_for_thief()) return;
+    for (int r : steal_.take_refused()) send_ctrl(r, kWake);
+  }
+  void try_steal() {
+    const bool idle = store_.runnable() == 0 && incoming_ == 0;
+    for (int v; (v = steal_.next_request(idle)) >= 0;) {
+      send_ctrl(v, kStealReq);
+      ++stats_.steal_attempts;
+    }
+  }
+  bool steal_due() const {  // a wake to send, or a request this idle thief may send
+    if (!steal_.enabled()) return false;
+    if (steal_.owes_wake()) return true;
+    return steal_.may_request() && store_.runnable() == 0 && incoming_ == 0;
+  }
+
+  // ---- waiting ----
+
+  // One poll of a waiting loop. After an empty one: spin at first (the next message is
+  // usually microseconds away), then yield, then sleep a little, so that ranks sharing a core
+  // keep moving. A run of empty polls is idle time, measured from its first poll.
+  bool step() {
+    if (poll_once() > 0) {
+      idle_end();
+      return true;
+    }
+    if (idle_polls_++ == 0) {
+      idle_since_ = last_poll_;
+      tp_.reap_sends();  // nothing better to do now
+    }
+    if (idle_polls_ < 64) return false;
+    if (idle_polls_ < 16384) std::this_thread::yield();
+    else std::this_thread::sleep_for(std::chrono::microseconds(idle_polls_ < 32768 ? 10 : 50));
+    return false;
+  }
+  void idle_end() {
+    if (idle_polls_ > 0) stats_.idle += last_poll_ - idle_since_;
+    idle_polls_ = 0;
+  }
+
+  Transport tp_;
+  int me_, np_;
+  Registry reg_;
+  Store store_;
+  StealState steal_;
+  Entry* current_ = nullptr;  // the object whose handler is running
+  std::vector<std::pair<Gid, int>> want_move_;
+  std::vector<Arrival> arrivals_;
+  int incoming_ = 0;  // objects accepted whose state has not arrived
+  int recv_cap_ = 64, batch_max_ = 16;
+  long idle_polls_ = 0;  // empty polls in a row
+  double idle_since_ = 0, last_poll_ = 0;
+  std::function<bool(Gid, Mobile&)> movable_;
+  std::function<double(Gid, Mobile&, std::size_t)> load_;
+  std::vector<StealCandidate> cands_;
+  std::vector<Entry*> cand_entries_;
+  std::vector<int> big_tag_;  // next large-payload tag per destination
+  Stats stats_;
+  double t_start_;
+  std::array<std::uint64_t, 4> base_{};
+};
+
+}  // namespace detail
+}  // namespace amr

@@ -1,0 +1,87 @@
+// amr_stats.hpp: the runtime's per-rank statistics and the table report() prints.
+//
+// Why built so: a co-design study compares runs by where the time went, so every rank keeps a
+// few timers and counters (cheap: a clock read around each batch of handlers and each send,
+// never per byte) and report() prints their minimum, average and maximum over the ranks in the
+// columns of the PREMA papers' tables, so figures can be set beside the published ones.
+// Times are seconds. Messages are MPI messages of the runtime (a large invocation is two: its
+// header and its payload; control messages and migrated states count too). The reduction over
+// ranks lives in amr_runtime.hpp; this file only names and formats. No MPI here.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstdio>
+
+namespace amr {
+
+struct Stats {
+  double total = 0;     // wall time since construction or reset_stats()
+  double recv = 0;      // receiving: probes, receives, routing of arrivals
+  double send = 0;      // sending: building and posting messages
+  double handlers = 0;  // running handlers (their own sends excluded)
+  double lb = 0;        // load balancing: steal requests, packing and unpacking migrations
+  double idle = 0;      // polls that found nothing, and the back-off
+  std::uint64_t msgs_sent = 0, msgs_recv = 0, bytes_sent = 0, bytes_recv = 0;
+  std::uint64_t executed = 0;                         // handlers run
+  std::uint64_t steal_attempts = 0, steal_successes = 0;
+  std::uint64_t migrations_out = 0, migrations_in = 0;
+  std::uint64_t forwards = 0;                         // invocations passed on to a new holder
+};
+
+// The PREMA columns, then three more that the PREMA tables leave out.
+constexpr int kStatColumns = 16;
+constexpr int kPremaColumns = 13;
+inline const char* stat_name(int c) {
+  static const char* names[kStatColumns] = {
+      "Total", "Recv",  "Send",       "#m Sent", "#m Recvd", "Handlers",   "Executed",   "LB",
+      "Idle",  "Steal", "Steal_Succ", "Migr",    "Fwd",      "Bytes Sent", "Bytes Recvd", "Migr_in"};
+  return names[c];
+}
+inline bool stat_is_time(int c) { return c <= 2 || c == 5 || c == 7 || c == 8; }
+
+inline std::array<double, kStatColumns> stat_columns(const Stats& s) {
+  return {s.total,
+          s.recv,
+          s.send,
+          double(s.msgs_sent),
+          double(s.msgs_recv),
+          s.handlers,
+          double(s.executed),
+          s.lb,
+          s.idle,
+          double(s.steal_attempts),
+          double(s.steal_successes),
+          double(s.migrations_out),
+          double(s.forwards),
+          double(s.bytes_sent),
+          double(s.bytes_recv),
+          double(s.migrations_in)};
+}
+
+// Two fixed-width tables (PREMA columns; then bytes and migrations in), rows min/avg/max.
+inline void print_stats_table(std::FILE* out, int nranks, const double* mn, const double* sum,
+                              const double* mx) {
+  std::fprintf(out, "amr_runtime statistics over %d rank%s (times in seconds; Migr = out)\n",
+               nranks, nranks == 1 ? "" : "s");
+  auto table = [&](int c0, int c1) {
+    std::fprintf(out, "%-5s", "");
+    for (int c = c0; c < c1; ++c) std::fprintf(out, " %11s", stat_name(c));
+    std::fprintf(out, "\n");
+    const char* rows[3] = {"min", "avg", "max"};
+    for (int r = 0; r < 3; ++r) {
+      std::fprintf(out, "%-5s", rows[r]);
+      for (int c = c0; c < c1; ++c) {
+        double v = r == 0 ? mn[c] : r == 2 ? mx[c] : sum[c] / nranks;
+        if (stat_is_time(c)) std::fprintf(out, " %11.4f", v);
+        else if (r == 1) std::fprintf(out, " %11.1f", v);
+        else std::fprintf(out, " %11.0f", v);
+      }
+      std::fprintf(out, "\n");
+    }
+  };
+  table(0, kPremaColumns);
+  table(kPremaColumns, kStatColumns);
+}
+
+}  // namespace amr

@@ -1,0 +1,37 @@
+# test/checks/runtime.sh: the active-message runtime (amr_runtime.hpp and its amr_*.hpp parts).
+# Sourced by test/run_tests.sh. Every GoogleTest binary runs on 1 to 4 ranks (oversubscribed);
+# the large-payload and migration tests run again with Open MPI's shared-memory eager limit at
+# its minimum (56 bytes; Open MPI refuses less), where every message goes by rendezvous; each
+# error the runtime must report is provoked by build/mpi_runtime_fault and its line checked.
+# Timeouts are generous (the tests take seconds) so that only a hang trips them.
+for np in 1 2 3 4; do
+  gtest_check "runtime_basic_np$np" "$np" 120 build/mpi_runtime_basic
+  gtest_check "runtime_migrate_np$np" "$np" 180 build/mpi_runtime_migrate
+  gtest_check "runtime_large_np$np" "$np" 180 build/mpi_runtime_large
+  gtest_check "runtime_steal_np$np" "$np" 180 build/mpi_runtime_steal
+done
+for np in 2 3 4; do
+  gtest_check "runtime_large_eager56_np$np" "$np" 240 env OMPI_MCA_btl_vader_eager_limit=56 build/mpi_runtime_large
+done
+gtest_check "runtime_migrate_eager56_np3" 3 240 env OMPI_MCA_btl_vader_eager_limit=56 build/mpi_runtime_migrate
+
+_rt_abort() {  # NAME CASE 'expected line'
+  cmd_check "runtime_error_$1" 60 test/mpi_runtime_expect_abort.sh 2 "$2" "$3"
+}
+_rt_abort unknown_handler unknown_handler \
+  "amr_runtime: rank 1: unknown handler id 1 in a message for object 1 from rank 0"
+_rt_abort unknown_handler_local unknown_handler_local \
+  "amr_runtime: rank 0: invoke on object 0: unknown handler id 7"
+_rt_abort bad_payload bad_payload \
+  "amr_runtime: rank 1: payload of 3 bytes for handler 1 ('twice') on object 1 does not unpack"
+_rt_abort bad_state bad_state \
+  "amr_runtime: rank 1: migrated state of object 0 (type"
+_rt_abort no_object no_object \
+  "amr_runtime: rank 0: invoke of handler 0 ('noop') on object 99, which no rank holds"
+_rt_abort removed_object removed_object \
+  "amr_runtime: rank 1: message for object 1 (handler 0 ('noop'), from rank 0), which no rank holds"
+_rt_abort wrong_type wrong_type \
+  "amr_runtime: rank 1: handler 1 ('on_other') expects an object of type"
+_rt_abort poll_in_handler poll_in_handler \
+  "amr_runtime: rank 0: poll(), run_until() or quiesce() called inside a handler (object 0)"
+unset -f _rt_abort
