@@ -1,5 +1,5 @@
 # sw4lite: a Makefile that is not clever.
-#   make            build ./sw4lite (two-sided MPI halo exchange)
+#   make            build ./sw4lite (two-sided MPI halo exchange) and ./sw4lite-onesided (runtime)
 #   make run        install what is missing (apt-get), build, run inputs/pointsource.in on 2 ranks
 #   make test       unit + MPI tests; last line "N passed, N failed"
 #   make bench      time loop, timing table and figure of merit on 1 and 2 ranks
@@ -23,7 +23,7 @@ BENCH_BIN := $(patsubst bench/%.cpp,build/%,$(wildcard bench/bench_*.cpp))
 
 .PHONY: all info run test bench clean deps tests
 
-all: info sw4lite
+all: info sw4lite sw4lite-onesided
 
 info:
 	@echo "sw4lite build: MPICXX=$(MPICXX) OPT=$(OPT) DEBUG=$(DEBUG)"
@@ -31,6 +31,10 @@ info:
 
 sw4lite: sw4lite.cpp $(HEADERS)
 	$(MPICXX) $(CXXFLAGS) -o $@ sw4lite.cpp
+
+# The same sources, halos exchanged one-sidedly through the active-message runtime.
+sw4lite-onesided: sw4lite.cpp $(HEADERS)
+	$(MPICXX) $(CXXFLAGS) -DSW4LITE_ONESIDED -o $@ sw4lite.cpp
 
 build:
 	@mkdir -p build
@@ -47,7 +51,7 @@ build/bench_%: bench/bench_%.cpp $(HEADERS) | build
 deps:
 	@bash tools/deps.sh
 
-tests: sw4lite $(UNIT_BIN) $(MPI_BIN)
+tests: sw4lite sw4lite-onesided $(UNIT_BIN) $(MPI_BIN)
 
 run: deps
 	@$(MAKE) --no-print-directory all

@@ -20,6 +20,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <vector>
@@ -110,6 +112,17 @@ class Subdomain {
 
   // Index of the first NaN in U (owned points) as a global linear index, or -1.
   long first_nan() const;
+
+  // Extra work that changes nothing: L_h(U) into the scratch field, `extra` times over (a
+  // fraction as that share of the rows). The co-design knob `imbalance` emulates a slow node
+  // by redoing work, not by sleeping.
+  void redo_work(double extra);
+
+  // The whole state between two phases, as bytes (a partition migrating in one-sided mode):
+  // the three solution levels, material, profiles, point sources, receivers and timers. The
+  // time functions are rebuilt from the deck.
+  void pack(std::vector<char>& out) const;
+  void unpack(const char*& in, const Config& cfg);
 
   // Scale U+ - U* by dt^2/rho (stage 0) or dt^4/(12 rho) (stage 1) at point p: used by the
   // forcing of the point sources and by the test hooks.
@@ -304,6 +317,113 @@ inline long Subdomain::first_nan() const {
           if (std::isnan(u[c](i, j, k)))
             return ((long(k) * (grid.ny + 4) + j) * (grid.nx + 4) + i) * 3 + c;
   return -1;
+}
+
+inline void Subdomain::redo_work(double extra) {
+  Target tg;
+  for (int c = 0; c < 3; ++c) tg.out[c] = acc[c].data();
+  for (; extra > 0; extra -= 1) {
+    Box part = eval;
+    if (extra < 1) part.ke = eval.kb + int(extra * (eval.ke - eval.kb + 1)) - 1;
+    if (part.ke < part.kb) break;
+    rhs4<Update::Store>(u, medium(), part, free_surface_top, grid.h, tg, ws);
+  }
+}
+
+namespace detail {
+inline void put_bytes(std::vector<char>& out, const void* p, std::size_t n) {
+  const char* c = static_cast<const char*>(p);
+  out.insert(out.end(), c, c + n);
+}
+inline void get_bytes(const char*& in, void* p, std::size_t n) {
+  std::memcpy(p, in, n);
+  in += n;
+}
+template <class T>
+void put_vector(std::vector<char>& out, const std::vector<T>& v) {
+  const uint64_t n = v.size();
+  put_bytes(out, &n, sizeof n);
+  put_bytes(out, v.data(), n * sizeof(T));
+}
+template <class T>
+void get_vector(const char*& in, std::vector<T>& v) {
+  uint64_t n = 0;
+  get_bytes(in, &n, sizeof n);
+  v.resize(n);
+  get_bytes(in, v.data(), n * sizeof(T));
+}
+inline void put_array(std::vector<char>& out, const Array3& a) {
+  put_bytes(out, &a.box, sizeof a.box);
+  put_bytes(out, a.v.data(), a.v.size() * sizeof(double));
+}
+inline void get_array(const char*& in, Array3& a) {
+  Box b;
+  get_bytes(in, &b, sizeof b);
+  a.define(b);
+  get_bytes(in, a.v.data(), a.v.size() * sizeof(double));
+}
+inline void put_profile(std::vector<char>& out, const Array1& a) {
+  put_bytes(out, &a.b, sizeof a.b);
+  put_vector(out, a.v);
+}
+inline void get_profile(const char*& in, Array1& a) {
+  get_bytes(in, &a.b, sizeof a.b);
+  get_vector(in, a.v);
+}
+}  // namespace detail
+
+inline void Subdomain::pack(std::vector<char>& out) const {
+  using namespace detail;
+  out.reserve(out.size() + 13 * box.size() * sizeof(double) + 4096 +
+              contrib_.size() * sizeof(Contribution) + points_.size() * sizeof(SourcePoint));
+  put_bytes(out, &grid, sizeof grid);
+  put_bytes(out, &box, sizeof box);
+  put_bytes(out, &owned, sizeof owned);
+  put_bytes(out, &eval, sizeof eval);
+  put_bytes(out, bc, sizeof bc);
+  const double scalars[3] = {beta, dt, double(free_surface_top)};
+  put_bytes(out, scalars, sizeof scalars);
+  put_bytes(out, &times, sizeof times);
+  for (const Field* f : {&um, &u, &up})
+    for (const Array3& a : *f) put_array(out, a);
+  for (const Array3* a : {&rho, &mu, &la}) put_array(out, *a);
+  for (const Profiles* pr : {&px, &py, &pz})
+    for (const Array1* a : {&pr->str, &pr->dc, &pr->co}) put_profile(out, *a);
+  put_vector(out, contrib_);
+  put_vector(out, points_);
+  const uint64_t nrec = receivers.size();
+  put_bytes(out, &nrec, sizeof nrec);
+  for (const Receiver& r : receivers) r.pack(out);
+}
+
+inline void Subdomain::unpack(const char*& in, const Config& cfg) {
+  using namespace detail;
+  get_bytes(in, &grid, sizeof grid);
+  get_bytes(in, &box, sizeof box);
+  get_bytes(in, &owned, sizeof owned);
+  get_bytes(in, &eval, sizeof eval);
+  get_bytes(in, bc, sizeof bc);
+  double scalars[3];
+  get_bytes(in, scalars, sizeof scalars);
+  beta = scalars[0];
+  dt = scalars[1];
+  free_surface_top = scalars[2] != 0;
+  get_bytes(in, &times, sizeof times);
+  for (Field* f : {&um, &u, &up})
+    for (Array3& a : *f) get_array(in, a);
+  for (Array3& a : acc) a.define(box);
+  for (Array3* a : {&rho, &mu, &la}) get_array(in, *a);
+  for (Profiles* pr : {&px, &py, &pz})
+    for (Array1* a : {&pr->str, &pr->dc, &pr->co}) get_profile(in, *a);
+  get_vector(in, contrib_);
+  get_vector(in, points_);
+  uint64_t nrec = 0;
+  get_bytes(in, &nrec, sizeof nrec);
+  receivers.clear();
+  for (uint64_t n = 0; n < nrec; ++n) receivers.push_back(Receiver::unpack(in));
+  tfun.clear();
+  for (const SourceCfg& src : cfg.sources) tfun.push_back(TimeFunction::from(src));
+  gval_.assign(cfg.sources.size(), 0.0);
 }
 
 }  // namespace sw4

@@ -1,12 +1,14 @@
-// sw4lite.cpp: main: read the deck, set up one piece of the grid per rank, run the time loop,
-// report.
+// sw4lite.cpp: main: read the deck, set up the pieces of the grid, run the time loop, report.
 //
-// Why built so: this file is the two-sided driver and the only place that reduces over ranks
-// (time step, norms, timings). Every rank parses the deck itself, so an input error is found
-// by every rank at once and all of them exit with status 1 before anything is written. The
-// time loop is the phase sequence of subdomain.hpp with the two halo exchanges between.
+// Why built so: this file holds the two drivers and the only reductions over ranks (time
+// step, norms, timings). Every rank parses the deck itself, so an input error is found by every
+// rank at once and all of them exit with status 1 before anything is written. The default build
+// is the two-sided driver: one piece per rank, the phase sequence of subdomain.hpp with the two
+// halo exchanges between. Built with -DSW4LITE_ONESIDED (./sw4lite-onesided), the same phases
+// run as handlers on partitions of the grid, several per rank, on the active-message runtime
+// (halo_onesided.hpp). Both print the same lines and write the same files.
 //
-//   usage: mpirun -np P ./sw4lite [--check] DECK
+//   usage: mpirun -np P ./sw4lite [--check] [--partitions N] DECK
 #include <mpi.h>
 
 #include <algorithm>
@@ -14,6 +16,7 @@
 #include <climits>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <sys/stat.h>
@@ -24,12 +27,18 @@
 #include "norms.hpp"
 #include "report.hpp"
 #include "subdomain.hpp"
+#ifdef SW4LITE_ONESIDED
+#include "halo_onesided.hpp"
+#endif
 
 using namespace sw4;
 
 namespace {
 
 int rank_ = 0, nranks_ = 1;
+
+// Default partitions per rank in one-sided mode (README: enough for overlap and stealing).
+constexpr int kDefaultPartitions = 4;
 
 bool make_dirs(const std::string& path) {
   std::string cur;
@@ -50,164 +59,91 @@ bool make_dirs(const std::string& path) {
   std::exit(1);
 }
 
-UtcTime shared_utc() {
-  UtcTime u = rank_ == 0 ? utc_now() : UtcTime{};
-  int v[8] = {u.year, u.month, u.day, u.hour, u.minute, u.second, u.msec, u.yday};
-  MPI_Bcast(v, 8, MPI_INT, 0, MPI_COMM_WORLD);
-  return {v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]};
+double reduce(double x, MPI_Op op) {
+  double r = 0;
+  MPI_Allreduce(&x, &r, 1, MPI_DOUBLE, op, MPI_COMM_WORLD);
+  return r;
 }
 
-double sum_over_ranks(double x) {
-  double s = 0;
-  MPI_Allreduce(&x, &s, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-  return s;
-}
-
-int run(int argc, char** argv) {
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-  MPI_Comm_size(MPI_COMM_WORLD, &nranks_);
-  MPI_Barrier(MPI_COMM_WORLD);
-  const double time_start = MPI_Wtime();
-
-  bool check_only = false;
+struct Run {
   std::string deck;
-  for (int a = 1; a < argc; ++a) {
-    const std::string arg = argv[a];
-    if (arg == "--check") check_only = true;
-    else if (arg == "-h" || arg == "--help") {
-      if (rank_ == 0) std::printf("usage: mpirun -np P %s [--check] DECK\n", argv[0]);
-      return 0;
-    } else if (!arg.empty() && arg[0] == '-') stop("sw4lite: unknown option '" + arg + "' (allowed: --check)");
-    else if (deck.empty()) deck = arg;
-    else stop("sw4lite: more than one input file given ('" + deck + "', '" + arg + "')");
-  }
-  if (deck.empty()) stop("usage: mpirun -np P sw4lite [--check] DECK");
-
   Config cfg;
-  try {
-    cfg = parse_input(deck);
-  } catch (const InputError& e) {
-    stop(e.what());
-  }
-  if (rank_ == 0) {
-    for (const std::string& m : cfg.messages) std::printf("%s\n", m.c_str());
-    for (const std::string& w : cfg.warnings) std::printf("%s\n", w.c_str());
-    if (cfg.checkpoint.on)
-      std::printf("%s:%d: warning: checkpoint: writing checkpoint files is not implemented yet; "
-                  "the command is ignored\n",
-                  deck.c_str(), cfg.checkpoint.line);
-  }
-  const GridCfg& g = cfg.grid;
+  bool check_only = false;
+  int partitions = 0;  // --partitions N (one-sided mode)
+  int nsteps = 0;
+  double dt = 0;
+  UtcTime utc{};
+};
 
-  // One piece per rank on the original's process grid.
-  const std::array<int, 2> pg = process_grid(nranks_, g.nx + 2 * kGhost, g.ny + 2 * kGhost);
-  if (pg[0] < 0)
-    stop(deck + ": " + std::to_string(nranks_) + " ranks are too many for a " +
-         std::to_string(g.nx) + " x " + std::to_string(g.ny) + " grid (at most one rank per " +
-         "two points along x and y)");
-  int dims[2] = {pg[0], pg[1]}, periods[2] = {0, 0}, coords[2];
-  MPI_Comm cart;
-  MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 1, &cart);
-  MPI_Comm_rank(cart, &rank_);
-  MPI_Cart_coords(cart, rank_, 2, coords);
-  Subdomain sd(cfg, piece_geometry(cfg, dims[0], dims[1], coords[0], coords[1]));
-
-  // Time step (NUMERICS 2.1).
-  double speed2 = max_wave_speed2(cfg, sd.box), gspeed2 = 0;
-  MPI_Allreduce(&speed2, &gspeed2, 1, MPI_DOUBLE, MPI_MAX, cart);
-  const double dt0 = cfg.dev.cfl * g.h / std::sqrt(gspeed2);
-  int nsteps = cfg.time.steps;
-  double dt = dt0;
+// Time step and number of steps from the largest (4 mu + lambda)/rho (NUMERICS 2.1).
+void time_step(Run& run, double speed2) {
+  const Config& cfg = run.cfg;
+  const double dt0 = cfg.dev.cfl * cfg.grid.h / std::sqrt(speed2);
+  run.nsteps = cfg.time.steps;
+  run.dt = dt0;
   if (cfg.time.by_time) {
-    nsteps = std::max(1, int(cfg.time.t_end / dt0 + 0.5));
-    dt = cfg.time.t_end / nsteps;
+    run.nsteps = std::max(1, int(cfg.time.t_end / dt0 + 0.5));
+    run.dt = cfg.time.t_end / run.nsteps;
   }
-  nsteps = std::max(nsteps, 0);
-  sd.dt = dt;
+  run.nsteps = std::max(run.nsteps, 0);
+  if (rank_ == 0 && cfg.fileio.verbose >= 1)
+    std::printf(" CFL= %g prel. time step=%g\n", cfg.dev.cfl, dt0);
+}
 
-  const double nsrc = sum_over_ranks(double(sd.point_sources()));
-  const double nuniq = sum_over_ranks(double(sd.unique_point_sources()));
+void print_setup(const Run& run, const std::string& layout, double nsrc, double nuniq) {
+  if (rank_ != 0) return;
+  print_grid_table(run.cfg.grid);
+  std::printf("Running on %d MPI tasks (%s)\n", nranks_, layout.c_str());
+  std::printf("number of grid point  sources = %.0f\n", nsrc);
+  std::printf("number of unique g.p. sources = %.0f\n", nuniq);
+  std::printf("setup of sources done\n");
+  std::printf("time step %.10g, %d steps to t = %.10g\n", run.dt, run.nsteps, run.nsteps * run.dt);
+}
+
+// The output directory (rank 0) and the reference time of the receiver headers.
+void prepare_output(Run& run) {
+  int ok = rank_ == 0 ? make_dirs(run.cfg.fileio.path) : 1;
+  MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (!ok)
+    stop(run.deck + ": fileio: cannot create the output directory '" + run.cfg.fileio.path + "'");
+  int v[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   if (rank_ == 0) {
-    print_grid_table(g);
-    std::printf("Running on %d MPI tasks (process grid %d x %d)\n", nranks_, dims[0], dims[1]);
-    std::printf("number of grid point  sources = %.0f\n", nsrc);
-    std::printf("number of unique g.p. sources = %.0f\n", nuniq);
-    std::printf("setup of sources done\n");
-    if (cfg.fileio.verbose >= 1) std::printf(" CFL= %g prel. time step=%g\n", cfg.dev.cfl, dt0);
-    std::printf("time step %.10g, %d steps to t = %.10g\n", dt, nsteps, nsteps * dt);
-  }
-  if (check_only) {
-    if (rank_ == 0) std::printf("%s: check passed (%zu sources, %zu receivers)\n", deck.c_str(),
-                                cfg.sources.size(), cfg.recs.size());
-    MPI_Comm_free(&cart);
-    return 0;
-  }
-  int dir_ok = rank_ == 0 ? make_dirs(cfg.fileio.path) : 1;
-  MPI_Bcast(&dir_ok, 1, MPI_INT, 0, cart);
-  if (!dir_ok) stop(deck + ": fileio: cannot create the output directory '" + cfg.fileio.path + "'");
-  const UtcTime utc = shared_utc();
-
-  sd.allocate(cfg);
-  for (Receiver& r : sd.receivers) r.reserve(nsteps);
-  HaloExchange halo(cart, sd.box);
-  sd.record_initial();
-
-  if (rank_ == 0) std::printf("starting at time 0 at cycle 1\n");
-  MPI_Barrier(cart);
-  const double loop_start = MPI_Wtime();
-  double t = 0, total = 0;
-  for (int n = 1; n <= nsteps; ++n) {
-    sd.timing = n >= 2;  // the original's table skips the first step
-    const double s0 = MPI_Wtime();
-    sd.predictor(t);
-    double c0 = MPI_Wtime();
-    halo.exchange(sd.up);
-    double comm = MPI_Wtime() - c0;
-    sd.corrector(t);
-    c0 = MPI_Wtime();
-    halo.exchange(sd.up);
-    comm += MPI_Wtime() - c0;
-    sd.finish(t);
-    t += dt;
-    if (sd.timing) {
-      sd.times.comm += comm;
-      total += MPI_Wtime() - s0;
+    try {
+      const UtcTime u = utc_now();
+      const int w[8] = {u.year, u.month, u.day, u.hour, u.minute, u.second, u.msec, u.yday};
+      std::copy(w, w + 8, v);
+    } catch (const std::exception& e) {
+      v[0] = -1;
+      std::fprintf(stderr, "sw4lite: %s\n", e.what());
     }
-    sd.write_receivers(cfg.fileio.path, utc, true);
-    if (cfg.dev.checkfornan) {
-      long local = sd.first_nan(), first = 0;
-      if (local < 0) local = LONG_MAX;
-      MPI_Allreduce(&local, &first, 1, MPI_LONG, MPI_MIN, cart);
-      if (first != LONG_MAX) {
-        const int c = int(first % 3);
-        const long q = first / 3;
-        const int i = int(q % (g.nx + 4)), j = int(q / (g.nx + 4) % (g.ny + 4)),
-                  k = int(q / (long(g.nx + 4) * (g.ny + 4)));
-        char buf[256];
-        std::snprintf(buf, sizeof buf,
-                      "sw4lite: NaN in component %d at grid point (%d,%d,%d) "
-                      "(x=%g, y=%g, z=%g) after time step %d (t=%g)",
-                      c + 1, i, j, k, (i - 1) * g.h, (j - 1) * g.h, (k - 1) * g.h, n, t);
-        stop(buf);
-      }
-    }
-    if (rank_ == 0 && print_step(n, nsteps, cfg.fileio.printcycle))
-      std::printf("Time step %d t= %g\n", n, t);
   }
-  const double loop_time = MPI_Wtime() - loop_start;
+  MPI_Bcast(v, 8, MPI_INT, 0, MPI_COMM_WORLD);
+  if (v[0] < 0) stop("sw4lite: cannot read the reference time (SOURCE_DATE_EPOCH)");
+  run.utc = {v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]};
+}
+
+// The end of a run, the same in both modes: norms of testpointsource, timing table, figure
+// of merit. `parts` are this rank's pieces' error parts, `times` the sum of their phase times.
+void report(const Run& run, std::vector<ErrorParts>& parts, const PhaseTimes& times,
+            double total, double loop_time, double t) {
+  const Config& cfg = run.cfg;
   if (rank_ == 0) std::printf("%s\n", execution_time(loop_time, "solver phase").c_str());
-  sd.write_receivers(cfg.fileio.path, utc, false);
-
   if (cfg.tps.on && !cfg.sources.empty()) {
-    ErrorParts e = pointsource_errors(sd, cfg, t);
     double linf = 0, solmax = 0;
-    MPI_Allreduce(&e.linf, &linf, 1, MPI_DOUBLE, MPI_MAX, cart);
-    MPI_Allreduce(&e.solmax, &solmax, 1, MPI_DOUBLE, MPI_MAX, cart);
-    ExactSum l2 = e.l2sum;
-    e.l2sum.normalize();
-    MPI_Allreduce(e.l2sum.limb.data(), l2.limb.data(), ExactSum::kLimbs, MPI_INT64_T, MPI_SUM,
-                  cart);
-    const double l2norm = std::sqrt(l2.value());
+    ExactSum mine;
+    for (ErrorParts& e : parts) {
+      linf = std::max(linf, e.linf);
+      solmax = std::max(solmax, e.solmax);
+      e.l2sum.normalize();
+      for (int n = 0; n < ExactSum::kLimbs; ++n) mine.limb[n] += e.l2sum.limb[n];
+    }
+    mine.normalize();
+    ExactSum all;
+    MPI_Allreduce(mine.limb.data(), all.limb.data(), ExactSum::kLimbs, MPI_INT64_T, MPI_SUM,
+                  MPI_COMM_WORLD);
+    linf = reduce(linf, MPI_MAX);
+    solmax = reduce(solmax, MPI_MAX);
+    const double l2norm = std::sqrt(all.value());
     if (rank_ == 0) {
       std::printf("Errors at time %g Linf = %g L2 = %g norm of solution = %g\n", t, linf, l2norm,
                   solmax);
@@ -220,32 +156,268 @@ int run(int argc, char** argv) {
       }
     }
   }
-
   if (cfg.dev.reporttiming) {
-    const double mine[6] = {total, sd.times.comm, sd.times.bc, sd.times.scheme,
-                            sd.times.supergrid, sd.times.forcing};
+    const double mine[6] = {total, times.comm, times.bc, times.scheme, times.supergrid,
+                            times.forcing};
     double avg[6];
-    MPI_Reduce(mine, avg, 6, MPI_DOUBLE, MPI_SUM, 0, cart);
+    MPI_Reduce(mine, avg, 6, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
     for (double& a : avg) a /= nranks_;
     if (rank_ == 0) print_timing_table(avg, MPI_Wtick());
   }
-  const double updates = double(g.nx) * g.ny * g.nz * nsteps;
+  const GridCfg& g = cfg.grid;
+  const double updates = double(g.nx) * g.ny * g.nz * run.nsteps;
   if (rank_ == 0 && loop_time > 0)
     std::printf("Figure of merit: %.4g grid-point updates/s (%.4g per rank), %d steps of %.4g "
                 "points in %.4g s on %d ranks\n",
-                updates / loop_time, updates / loop_time / nranks_, nsteps,
+                updates / loop_time, updates / loop_time / nranks_, run.nsteps,
                 double(g.nx) * g.ny * g.nz, loop_time, nranks_);
-  MPI_Comm_free(&cart);
+}
+
+std::string too_many(const Run& run, const char* what, int n) {
+  return run.deck + ": " + std::to_string(n) + " " + what + " are too many for a " +
+         std::to_string(run.cfg.grid.nx) + " x " + std::to_string(run.cfg.grid.ny) +
+         " grid (each piece must own at least 2 points along x and y)";
+}
+
+// Every piece of a p1 x p2 cut owns at least kPadding points in x and y, so that its
+// neighbours' padding comes from it alone.
+void check_pieces(const Run& run, int p1, int p2, const char* what, int n) {
+  const GridCfg& g = run.cfg.grid;
+  for (int pi = 0; pi < p1; ++pi) {
+    const auto o = owned_1d(split_1d(g.nx, p1, pi), g.nx);
+    if (o[1] - o[0] + 1 < kPadding) stop(too_many(run, what, n));
+  }
+  for (int pj = 0; pj < p2; ++pj) {
+    const auto o = owned_1d(split_1d(g.ny, p2, pj), g.ny);
+    if (o[1] - o[0] + 1 < kPadding) stop(too_many(run, what, n));
+  }
+}
+
+void check_nan(const Subdomain& sd, int n, double t) {
+  long local = sd.first_nan(), first = 0;
+  if (local < 0) local = LONG_MAX;
+  MPI_Allreduce(&local, &first, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+  if (first == LONG_MAX) return;
+  const GridCfg& g = sd.grid;
+  const int c = int(first % 3);
+  const long q = first / 3;
+  const int i = int(q % (g.nx + 4)), j = int(q / (g.nx + 4) % (g.ny + 4)),
+            k = int(q / (long(g.nx + 4) * (g.ny + 4)));
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "sw4lite: NaN in component %d at grid point (%d,%d,%d) (x=%g, y=%g, z=%g) "
+                "after time step %d (t=%g)",
+                c + 1, i, j, k, (i - 1) * g.h, (j - 1) * g.h, (k - 1) * g.h, n, t);
+  stop(buf);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Two-sided: one piece per rank, MPI_Sendrecv halos between the phases.
+
+int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
+  const Config& cfg = run.cfg;
+  int dims[2] = {pgrid[0], pgrid[1]}, periods[2] = {0, 0}, coords[2];
+  MPI_Comm cart;
+  MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 1, &cart);
+  int crank = 0;
+  MPI_Comm_rank(cart, &crank);
+  MPI_Cart_coords(cart, crank, 2, coords);
+  Subdomain sd(cfg, piece_geometry(cfg, dims[0], dims[1], coords[0], coords[1]));
+  time_step(run, reduce(max_wave_speed2(cfg, sd.box), MPI_MAX));
+  sd.dt = run.dt;
+  print_setup(run, "process grid " + std::to_string(dims[0]) + " x " + std::to_string(dims[1]),
+              reduce(double(sd.point_sources()), MPI_SUM),
+              reduce(double(sd.unique_point_sources()), MPI_SUM));
+  if (run.check_only) {
+    MPI_Comm_free(&cart);
+    return 0;
+  }
+  prepare_output(run);
+  sd.allocate(cfg);
+  for (Receiver& r : sd.receivers) r.reserve(run.nsteps);
+  HaloExchange halo(cart, sd.box);
+  sd.record_initial();
+  const bool slow = cfg.dev.imbalance_rank == rank_ && cfg.dev.imbalance_factor > 1;
+
+  if (rank_ == 0) std::printf("starting at time 0 at cycle 1\n");
   MPI_Barrier(MPI_COMM_WORLD);
-  if (rank_ == 0) std::printf(" Total running time: %g\n", MPI_Wtime() - time_start);
+  const double loop_start = MPI_Wtime();
+  double t = 0, total = 0;
+  for (int n = 1; n <= run.nsteps; ++n) {
+    sd.timing = n >= 2;  // the original's table skips the first step
+    const double s0 = MPI_Wtime();
+    sd.predictor(t);
+    if (slow) sd.redo_work(cfg.dev.imbalance_factor - 1);
+    double c0 = MPI_Wtime();
+    halo.exchange(sd.up);
+    double comm = MPI_Wtime() - c0;
+    sd.corrector(t);
+    if (slow) sd.redo_work(cfg.dev.imbalance_factor - 1);
+    c0 = MPI_Wtime();
+    halo.exchange(sd.up);
+    comm += MPI_Wtime() - c0;
+    sd.finish(t);
+    t += run.dt;
+    if (sd.timing) {
+      sd.times.comm += comm;
+      total += MPI_Wtime() - s0;
+    }
+    sd.write_receivers(cfg.fileio.path, run.utc, true);
+    if (cfg.dev.checkfornan) check_nan(sd, n, t);
+    if (rank_ == 0 && print_step(n, run.nsteps, cfg.fileio.printcycle))
+      std::printf("Time step %d t= %g\n", n, t);
+  }
+  const double loop_time = MPI_Wtime() - loop_start;
+  sd.write_receivers(cfg.fileio.path, run.utc, false);
+  std::vector<ErrorParts> parts;
+  if (cfg.tps.on && !cfg.sources.empty()) parts.push_back(pointsource_errors(sd, cfg, t));
+  report(run, parts, sd.times, total, loop_time, t);
+  MPI_Comm_free(&cart);
   return 0;
+}
+
+#ifdef SW4LITE_ONESIDED
+// ---------------------------------------------------------------------------------------------
+// One-sided: partitions as mobile objects; every phase is a handler (halo_onesided.hpp).
+
+int run_onesided(Run& run) {
+  const Config& cfg = run.cfg;
+  const GridCfg& g = cfg.grid;
+  const int per_rank = run.partitions > 0 ? run.partitions
+                       : cfg.dev.partitions > 0 ? cfg.dev.partitions : kDefaultPartitions;
+  OneSidedRun os;
+  os.cfg = &cfg;
+  os.layout = partition_layout(g, nranks_, per_rank);
+  const PartitionLayout& L = os.layout;
+  if (L.q1 < 0) stop(too_many(run, "partitions", nranks_ * per_rank));
+  check_pieces(run, L.p1(), L.p2(), "partitions", nranks_ * per_rank);
+  amr::Runtime rt(MPI_COMM_WORLD);
+  rt.set_stealing(cfg.dev.steal);
+  os.rt = &rt;
+  os.nsteps = 0;
+  g_run = &os;
+  add_partitions(os);
+
+  // Preprocessing by handlers: each partition builds its arrays, material, sources and
+  // receivers where it lives.
+  rt.for_each<Partition>([&](amr::Gid gid, Partition&) { rt.invoke(gid, os.setup); });
+  rt.quiesce();
+  double speed2 = 0, nsrc = 0, nuniq = 0;
+  rt.for_each<Partition>([&](amr::Gid, Partition& p) {
+    speed2 = std::max(speed2, p.max_speed2);
+    nsrc += double(p.sd.point_sources());
+    nuniq += double(p.sd.unique_point_sources());
+  });
+  time_step(run, reduce(speed2, MPI_MAX));
+  os.dt = run.dt;
+  os.nsteps = run.nsteps;
+  print_setup(run,
+              std::to_string(L.count()) + " partitions, " + std::to_string(L.p1()) + " x " +
+                  std::to_string(L.p2()) + ", " + std::to_string(L.q1 * L.q2) + " per rank",
+              reduce(nsrc, MPI_SUM), reduce(nuniq, MPI_SUM));
+  if (run.check_only) {
+    g_run = nullptr;
+    return 0;
+  }
+  prepare_output(run);
+  os.utc = run.utc;
+
+  if (rank_ == 0) std::printf("starting at time 0 at cycle 1\n");
+  MPI_Barrier(MPI_COMM_WORLD);
+  rt.reset_stats();
+  const double loop_start = MPI_Wtime();
+  rt.for_each<Partition>([&](amr::Gid gid, Partition&) { rt.invoke(gid, os.start); });
+  rt.quiesce();
+  const double loop_time = MPI_Wtime() - loop_start;
+
+  std::vector<ErrorParts> parts;
+  PhaseTimes times;
+  double t = 0;
+  rt.for_each<Partition>([&](amr::Gid, Partition& p) {
+    p.sd.write_receivers(cfg.fileio.path, run.utc, false);
+    if (cfg.tps.on && !cfg.sources.empty()) parts.push_back(pointsource_errors(p.sd, cfg, p.t));
+    times.bc += p.sd.times.bc;
+    times.scheme += p.sd.times.scheme;
+    times.supergrid += p.sd.times.supergrid;
+    times.forcing += p.sd.times.forcing;
+    t = p.t;
+  });
+  times.comm = os.halo_seconds;
+  t = reduce(t, MPI_MAX);  // every partition accumulated the same t; ranks may hold none
+  report(run, parts, times, loop_time, loop_time, t);
+  rt.report();
+  g_run = nullptr;
+  return 0;
+}
+#endif
+
+int run_main(int argc, char** argv) {
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &nranks_);
+  MPI_Barrier(MPI_COMM_WORLD);
+  const double time_start = MPI_Wtime();
+
+  Run run;
+  for (int a = 1; a < argc; ++a) {
+    const std::string arg = argv[a];
+    if (arg == "--check") {
+      run.check_only = true;
+    } else if (arg == "--partitions" && a + 1 < argc) {
+      char* end = nullptr;
+      const long n = std::strtol(argv[++a], &end, 10);
+      if (*end != '\0' || n < 1 || n > 1000000)
+        stop(std::string("sw4lite: --partitions ") + argv[a] + ": not a positive integer");
+      run.partitions = int(n);
+    } else if (arg == "-h" || arg == "--help") {
+      if (rank_ == 0)
+        std::printf("usage: mpirun -np P %s [--check] [--partitions N] DECK\n", argv[0]);
+      return 0;
+    } else if (!arg.empty() && arg[0] == '-') {
+      stop("sw4lite: unknown option '" + arg + "' (allowed: --check, --partitions N)");
+    } else if (run.deck.empty()) {
+      run.deck = arg;
+    } else {
+      stop("sw4lite: more than one input file given ('" + run.deck + "', '" + arg + "')");
+    }
+  }
+  if (run.deck.empty()) stop("usage: mpirun -np P sw4lite [--check] [--partitions N] DECK");
+  try {
+    run.cfg = parse_input(run.deck);
+  } catch (const InputError& e) {
+    stop(e.what());
+  }
+  const Config& cfg = run.cfg;
+  if (rank_ == 0) {
+    for (const std::string& m : cfg.messages) std::printf("%s\n", m.c_str());
+    for (const std::string& w : cfg.warnings) std::printf("%s\n", w.c_str());
+    if (cfg.checkpoint.on)
+      std::printf("%s:%d: warning: checkpoint: writing checkpoint files is not implemented yet; "
+                  "the command is ignored\n",
+                  run.deck.c_str(), cfg.checkpoint.line);
+  }
+  const GridCfg& g = cfg.grid;
+  const std::array<int, 2> pgrid = process_grid(nranks_, g.nx + 2 * kGhost, g.ny + 2 * kGhost);
+  if (pgrid[0] < 0) stop(too_many(run, "ranks", nranks_));
+  check_pieces(run, pgrid[0], pgrid[1], "ranks", nranks_);
+#ifdef SW4LITE_ONESIDED
+  const int status = run.check_only ? run_twosided(run, pgrid) : run_onesided(run);
+#else
+  const int status = run_twosided(run, pgrid);
+#endif
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank_ == 0 && !run.check_only)
+    std::printf(" Total running time: %g\n", MPI_Wtime() - time_start);
+  if (rank_ == 0 && run.check_only)
+    std::printf("%s: check passed (%zu sources, %zu receivers)\n", run.deck.c_str(),
+                cfg.sources.size(), cfg.recs.size());
+  return status;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
-  const int status = run(argc, argv);  // every MPI object is gone before MPI_Finalize
+  const int status = run_main(argc, argv);  // every MPI object is gone before MPI_Finalize
   MPI_Finalize();
   return status;
 }

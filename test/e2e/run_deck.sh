@@ -20,9 +20,11 @@ case $deck in /*) ;; *) deck=$root/$deck ;; esac
 
 rm -rf "$rundir" && mkdir -p "$rundir" && cd "$rundir" || exit 2
 start=${EPOCHREALTIME:-$(date +%s)}
-"$root/tools/mpirun.sh" "$np" "$root/sw4lite" "$deck" >stdout 2>stderr
+# SW4LITE_BIN picks the binary (sw4lite-onesided), SW4LITE_ARGS adds options (--partitions N).
+# shellcheck disable=SC2086
+"$root/tools/mpirun.sh" "$np" "$root/${SW4LITE_BIN:-sw4lite}" ${SW4LITE_ARGS:-} "$deck" >stdout 2>stderr
 rc=$?
-echo "run_deck: $np rank(s), $(basename "$deck"): exit $rc after $(echo "$start ${EPOCHREALTIME:-$(date +%s)}" | awk '{printf "%.1f", $2 - $1}') s in $rundir"
+echo "run_deck: ${SW4LITE_BIN:-sw4lite} ${SW4LITE_ARGS:-}, $np rank(s), $(basename "$deck"): exit $rc after $(echo "$start ${EPOCHREALTIME:-$(date +%s)}" | awk '{printf "%.1f", $2 - $1}') s in $rundir"
 
 fail() {
   echo "FAILED: $*"
