@@ -1,0 +1,53 @@
+# 30-onesided.sh: two-sided against one-sided on the pointsource deck, 2 ranks (sourced by
+# bench/run_bench.sh, from the repository root).
+#
+# Why built so: the one-sided mode earns its keep by overlap (balanced case) and by moving work
+# away from a slow rank (imbalanced case: `developer imbalance=1:2`, rank 1 redoes its work, so
+# the ideal speedup is 1.5). Both binaries run the same deck in the same bench, alternating,
+# ONESIDED_BENCH_RUNS times (3) each; the medians of the time loops give one line per case:
+#   onesided-bench case=<name> twosided_s=<median> onesided_s=<median> speedup=<two/one>
+# followed by the runtime statistics table of the median one-sided run. Goals (issue): balanced
+# >= 0.97, imbalanced >= 1.3. Nothing is asserted.
+os_runs=${ONESIDED_BENCH_RUNS:-3}
+os_np=${ONESIDED_BENCH_RANKS:-2}
+os_out=$PWD/bench-output/onesided
+rm -rf "$os_out" && mkdir -p "$os_out"
+os_loop() {  # seconds of "Execution time, solver phase ..." in file $1
+  grep -a 'Execution time, solver phase' "$1" | tail -n 1 | awk '{
+    s = 0
+    for (i = 1; i < NF; ++i) {
+      if ($(i+1) ~ /^hour/) s += 3600 * $i
+      else if ($(i+1) ~ /^minute/) s += 60 * $i
+      else if ($(i+1) ~ /^second/) s += $i
+    }
+    printf "%.4f\n", s }'
+}
+os_median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
+
+echo "== one-sided vs two-sided: inputs/pointsource.in on $os_np ranks, $os_runs runs each (median)"
+for os_case in balanced imbalanced; do
+  os_deck=$os_out/$os_case.in
+  cp inputs/pointsource.in "$os_deck"
+  [ "$os_case" = imbalanced ] && echo "developer imbalance=1:2" >>"$os_deck"
+  os_two=""; os_one=""
+  for os_r in $(seq 1 "$os_runs"); do
+    for os_bin in sw4lite sw4lite-onesided; do
+      os_dir=$os_out/$os_case-$os_bin-$os_r
+      mkdir -p "$os_dir"
+      (cd "$os_dir" && "$SW4LITE_ROOT/tools/mpirun.sh" "$os_np" "$SW4LITE_ROOT/$os_bin" "$os_deck" >stdout 2>stderr)
+      os_t=$(os_loop "$os_dir/stdout")
+      if [ -z "$os_t" ]; then echo "   $os_case $os_bin run $os_r: FAILED (see $os_dir)"; continue; fi
+      echo "   $os_case $os_bin run $os_r: time loop $os_t s"
+      if [ $os_bin = sw4lite ]; then os_two+="$os_t"$'\n'; else os_one+="$os_t $os_dir"$'\n'; fi
+    done
+  done
+  os_two_m=$(printf '%s' "$os_two" | os_median)
+  os_one_m=$(printf '%s' "$os_one" | awk '{print $1}' | os_median)
+  if [ -z "$os_two_m" ] || [ -z "$os_one_m" ]; then
+    echo "onesided-bench case=$os_case FAILED"
+    continue
+  fi
+  echo "onesided-bench case=$os_case twosided_s=$os_two_m onesided_s=$os_one_m speedup=$(awk -v a="$os_two_m" -v b="$os_one_m" 'BEGIN { printf "%.3f", a / b }')"
+  os_med_dir=$(printf '%s' "$os_one" | awk -v m="$os_one_m" '$1 == m { print $2; exit }')
+  sed -n '/^amr_runtime statistics/,/^ Total running time/p' "$os_med_dir/stdout" | sed '$d'
+done
