@@ -15,6 +15,7 @@ endif
 # The MPI C++ bindings are not used (and warn under -Wextra): skip them.
 CXXFLAGS := -std=c++17 -Wall -Wextra -Werror $(OPT) -DOMPI_SKIP_MPICXX -DMPICH_SKIP_MPICXX $(EXTRA_CXXFLAGS)
 GTEST_LIBS ?= -lgtest -pthread
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)   # parallel compiles for make test / bench
 
 HEADERS   := $(wildcard *.hpp)
 UNIT_BIN  := $(patsubst test/%.cpp,build/%,$(wildcard test/test_*.cpp))
@@ -54,15 +55,15 @@ deps:
 tests: sw4lite sw4lite-onesided $(UNIT_BIN) $(MPI_BIN)
 
 run: deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory -j$(JOBS) all
 	@bash tools/run_pointsource.sh
 
 test: deps
-	@$(MAKE) --no-print-directory info tests
+	@$(MAKE) --no-print-directory -j$(JOBS) info tests
 	@bash test/run_tests.sh
 
 bench: deps
-	@$(MAKE) --no-print-directory all $(BENCH_BIN)
+	@$(MAKE) --no-print-directory -j$(JOBS) all $(BENCH_BIN)
 	@bash bench/run_bench.sh
 
 clean:
