@@ -15,7 +15,8 @@ endif
 # The MPI C++ bindings are not used (and warn under -Wextra): skip them.
 CXXFLAGS := -std=c++17 -Wall -Wextra -Werror $(OPT) -DOMPI_SKIP_MPICXX -DMPICH_SKIP_MPICXX $(EXTRA_CXXFLAGS)
 GTEST_LIBS ?= -lgtest -pthread
-JOBS ?= $(shell nproc 2>/dev/null || echo 2)   # parallel compiles for make test / bench
+# parallel compiles for make run / test / bench
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 HEADERS   := $(wildcard *.hpp)
 UNIT_BIN  := $(patsubst test/%.cpp,build/%,$(wildcard test/test_*.cpp))
