@@ -6,6 +6,19 @@ cd "$(dirname "$0")/.."
 export SW4LITE_ROOT=$PWD
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
 mkdir -p bench-output
+
+# Seconds of the time loop in a run's output file $1, from the line
+# "   Execution time, solver phase [H hours ][M minutes ]S seconds".
+loop_seconds() {
+  grep -a 'Execution time, solver phase' "$1" | tail -n 1 | awk '{
+    s = 0
+    for (i = 1; i < NF; ++i) {
+      if ($(i+1) ~ /^hour/) s += 3600 * $i
+      else if ($(i+1) ~ /^minute/) s += 60 * $i
+      else if ($(i+1) ~ /^second/) s += $i
+    }
+    printf "%.4f\n", s }'
+}
 for f in bench/parts/*.sh; do
   [ -f "$f" ] || continue
   # shellcheck source=/dev/null

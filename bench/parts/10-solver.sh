@@ -16,17 +16,6 @@ solver_ranks=${SOLVER_BENCH_RANKS:-1 2}
 solver_out=$PWD/bench-output/solver
 solver_norms='Errors at time 0.6 Linf = 0.569416 L2 = 0.0245361 norm of solution = 3.7439'
 
-# Seconds of the time loop from "   Execution time, solver phase [H hours ][M minutes ]S seconds".
-solver_loop_seconds() {
-  grep -a 'Execution time, solver phase' "$1" | tail -n 1 | awk '{
-    s = 0
-    for (i = 1; i < NF; ++i) {
-      if ($(i+1) ~ /^hour/) s += 3600 * $i
-      else if ($(i+1) ~ /^minute/) s += 60 * $i
-      else if ($(i+1) ~ /^second/) s += $i
-    }
-    printf "%.4f\n", s }'
-}
 # M point-updates/s from "Figure of merit: X grid-point updates/s (...)".
 solver_mups() {
   grep -a '^Figure of merit:' "$1" | tail -n 1 | awk '{ printf "%.3f\n", $4 / 1e6 }'
@@ -46,7 +35,7 @@ for solver_np in $solver_ranks; do
       echo "   ranks=$solver_np run $solver_r: FAILED (exit $solver_rc, or not the published norms; see $solver_dir)"
       continue
     fi
-    solver_t=$(solver_loop_seconds "$solver_dir/stdout")
+    solver_t=$(loop_seconds "$solver_dir/stdout")
     solver_m=$(solver_mups "$solver_dir/stdout")
     echo "   ranks=$solver_np run $solver_r: time loop $solver_t s, $solver_m M point-updates/s"
     solver_rows+="$solver_t $solver_m $solver_dir"$'\n'

@@ -12,16 +12,6 @@ os_runs=${ONESIDED_BENCH_RUNS:-3}
 os_np=${ONESIDED_BENCH_RANKS:-2}
 os_out=$PWD/bench-output/onesided
 rm -rf "$os_out" && mkdir -p "$os_out"
-os_loop() {  # seconds of "Execution time, solver phase ..." in file $1
-  grep -a 'Execution time, solver phase' "$1" | tail -n 1 | awk '{
-    s = 0
-    for (i = 1; i < NF; ++i) {
-      if ($(i+1) ~ /^hour/) s += 3600 * $i
-      else if ($(i+1) ~ /^minute/) s += 60 * $i
-      else if ($(i+1) ~ /^second/) s += $i
-    }
-    printf "%.4f\n", s }'
-}
 os_median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
 
 echo "== one-sided vs two-sided: inputs/pointsource.in on $os_np ranks, $os_runs runs each (median)"
@@ -35,7 +25,7 @@ for os_case in balanced imbalanced; do
       os_dir=$os_out/$os_case-$os_bin-$os_r
       mkdir -p "$os_dir"
       (cd "$os_dir" && "$SW4LITE_ROOT/tools/mpirun.sh" "$os_np" "$SW4LITE_ROOT/$os_bin" "$os_deck" >stdout 2>stderr)
-      os_t=$(os_loop "$os_dir/stdout")
+      os_t=$(loop_seconds "$os_dir/stdout")
       if [ -z "$os_t" ]; then echo "   $os_case $os_bin run $os_r: FAILED (see $os_dir)"; continue; fi
       echo "   $os_case $os_bin run $os_r: time loop $os_t s"
       if [ $os_bin = sw4lite ]; then os_two+="$os_t"$'\n'; else os_one+="$os_t $os_dir"$'\n'; fi
