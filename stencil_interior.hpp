@@ -1,182 +1,380 @@
-// stencil_interior.hpp: the interior rows of L_h (NUMERICS.md 3.1, 3.2), the hot loop.
+// stencil_interior.hpp: L_h as differences of fluxes (NUMERICS.md 3.1, 3.2), the hot loop.
 //
 // Part of stencil.hpp, which includes it (include stencil.hpp, not this).
 //
-// Why built so: the twelve mixed terms d_a(c d_b f) are most of the operator's work when each
-// is evaluated from scratch at every point (16 loads and ~30 flops each). They regroup into
-// nine pointwise "fluxes" (c times first differences, with the stretching factors of the point
-// itself), three per direction of the outer difference:
+// Why built so: evaluated from scratch at every point, the operator costs ~400 flops a point,
+// most of them recomputing the same products at the neighbours. Every term is a difference of
+// "fluxes" (a coefficient times a first difference), and each flux is computed once per point
+// and kept where the difference that consumes it will find it:
+//
+// Mixed terms (3.2): nine fluxes, three per direction of the outer difference,
 //   comp 1: s^x [ dx(A1) + s^y dy(B1) + s^z dz(C1) ]   A1 = la (s^y Dy v + s^z Dz w), B1 = mu Dx v, C1 = mu Dx w
 //   comp 2: s^y [ s^x dx(A2) + dy(B2) + s^z dz(C2) ]   A2 = mu Dy u, B2 = la (s^x Dx u + s^z Dz w), C2 = mu Dy w
 //   comp 3: s^z [ s^x dx(A3) + s^y dy(B3) + dz(C3) ]   A3 = mu Dz u, B3 = mu Dz v, C3 = la (s^x Dx u + s^y Dy v)
-// (D and d are the undivided 4th-order differences, the result carries 1/144.) The stretching
-// factors may move inside because the outer difference along x keeps j and k fixed, and so on.
-// Each flux is computed once per point and kept where its outer difference will find it: the
-// A fluxes in a row buffer, the B fluxes in a ring of five rows, the C fluxes in a ring of five
-// planes. The pure second-derivative terms stay in the averaged form of the original. All
-// loops run over i with unit stride and vectorise.
+// (D and d the undivided 4th-order differences, the result carries 1/144; the stretching
+// factors may move inside because the outer difference along x keeps j and k fixed, etc.)
+//
+// Pure terms (3.1): C3 and C4 of a point are C2 and C1 of its successors (C3(i) = C2(i+1),
+// C4(i) = C1(i+2), the same sums of the same numbers), so with
+//   G1(i) = C2(i) (q_{i-1} - q_i),   G2(i) = C1(i) (q_{i-2} - q_i)
+// the averaged form C1 (q_{i-2}-q_i) + C2 (q_{i-1}-q_i) + C3 (q_{i+1}-q_i) + C4 (q_{i+2}-q_i) is
+//   G2(i) + G1(i) - G1(i+1) - G2(i+2),
+// term by term the same products. Six such fluxes per direction (G1 and G2 of u, v, w; the
+// coefficient is 2 mu + la for the component along the direction).
+//
+// Where the fluxes live: x fluxes in a row buffer, y fluxes in a ring of rows, z fluxes in a
+// ring of planes; the kernel marches up in k and, inside a plane, along j, computing at each
+// step the fluxes of the line or plane that has just come into reach. The ring of planes
+// covers a tile of rows, not a whole plane, so that it and the five planes of the solution it
+// is computed from stay in cache (without tiles the kernel is twice slower on 201 x 201
+// planes); tiles repeat the y fluxes of their four edge rows. The fluxes of a row or plane
+// are kept in a "bundle" of nine lines at fixed distances, so that the point loop reaches them
+// from a few pointers. All loops run over i with unit stride and vectorise. Measured and not
+// kept: one loop for the mixed fluxes, G1 and G2 of a line (fewer loads, but slower: too many
+// live pointers), and the point loop split in two (no gain).
+//
+// Same bits on any decomposition: a flux depends on its grid point alone, and every flux of a
+// kind is computed by the one loop of that kind, whichever tile or piece of the grid it falls
+// in. That matters: with FMA contraction (g++'s default), a second loop computing "the same"
+// expression, say G2 alone instead of beside G1, may round differently. test_kernels checks
+// the property on pieces cut at many places.
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
 #include <vector>
 
 namespace sw4 {
 
-// Scratch buffers of the interior kernel, sized for one box of evaluated columns.
+// Scratch buffers of the kernels, for one tile of at most kLine - 8 columns by nt rows.
 struct RhsWorkspace {
-  int ni = 0, nj = 0;
-  std::vector<double> a[3];  // one row, i0-2 .. i1+2
-  std::vector<double> b[3];  // five rows (ring over j), i0 .. i1
-  std::vector<double> c[3];  // five planes (ring over k), i0 .. i1 by j0 .. j1
-  void size_for(int ni_, int nj_) {
-    if (ni_ == ni && nj_ == nj) return;
-    ni = ni_;
-    nj = nj_;
-    for (int f = 0; f < 3; ++f) {
-      a[f].assign(std::size_t(ni + 4), 0.0);
-      b[f].assign(std::size_t(5) * ni, 0.0);
-      c[f].assign(std::size_t(5) * ni * nj, 0.0);
-    }
+  static constexpr int kLine = 264;  // doubles per line (columns -4 .. kLine - 5)
+  // Lines of a bundle: the three mixed fluxes, G1 and G2 of u, v, w; the row bundle has the
+  // three results after them.
+  static constexpr int kMixed = 0, kG1 = 3, kG2 = 6, kResult = 9, kBundle = 9 * kLine;
+  static constexpr int kRing = 5;  // the mixed fluxes are needed at offsets -2..2
+  // Tile height (rows of j); 0: rows_for's choice.
+  int tile_rows = 0;
+
+  int nt = 0;
+  std::vector<double> row;     // x: one bundle and the result lines
+  std::vector<double> rows;    // y: a ring of five row bundles
+  std::vector<double> planes;  // z: a ring of five plane bundles (nt rows each)
+  void size_for(int nt_) {
+    if (nt_ == nt) return;
+    nt = nt_;
+    row.assign(std::size_t(kBundle + 3 * kLine) + 8, 0.0);
+    rows.assign(std::size_t(kRing) * kBundle + 8, 0.0);
+    planes.assign(std::size_t(kRing) * nt * kBundle + 8, 0.0);
+  }
+  static int ring(int n) { return ((n % kRing) + kRing) % kRing; }
+  // Column 0 of every line 32-byte aligned (kLine is a multiple of 4), so that the vector
+  // loads of the point loop do not straddle cache lines (about 5-10% of the kernel's time).
+  static double* start(std::vector<double>& v) {
+    const auto misaligned = reinterpret_cast<std::uintptr_t>(v.data()) % 64;
+    return v.data() + (64 - misaligned) % 64 / sizeof(double) + 4;
+  }
+  double* x_bundle() { return start(row); }
+  double* y_bundle(int j) { return start(rows) + long(ring(j)) * kBundle; }
+  double* z_bundle(int k, int r) { return start(planes) + (long(ring(k)) * nt + r) * kBundle; }
+  // The free-surface rows keep the mixed fluxes of planes 1..8 instead (three lines a row).
+  double* surface_c(int k, int r) { return start(planes) + (long(k - 1) * nt + r) * 3 * kLine; }
+  // Rows per tile for rows of ni points: about 4000 points a plane, so that the ring of planes
+  // and the solution planes it reads (~2 MB) stay in the L3 cache (a core's L2 does not pay:
+  // 4 to 64 rows run alike on 201-point rows, a whole plane twice slower); at most 32 rows, as
+  // the ring takes 95 KB a row whatever ni.
+  int rows_for(int ni) const {
+    if (tile_rows > 0) return tile_rows;
+    return std::clamp(4000 / std::max(1, ni), 8, 32);
   }
 };
 
 namespace kernel {
 
-inline int ring5(int n) { return ((n % 5) + 5) % 5; }
+constexpr int kLine = RhsWorkspace::kLine;
+constexpr int kG1 = RhsWorkspace::kG1 * kLine, kG2 = RhsWorkspace::kG2 * kLine;
 
-template <Update mode>
-void rhs4_interior(const Field& uf, const Medium& md, int i0, int i1, int j0, int j1, int k0,
-                   int k1, double h, const Target& t, RhsWorkspace& ws) {
-  const double* u = uf[0].data();
-  const double* v = uf[1].data();
-  const double* w = uf[2].data();
+// C1 and C2 of NUMERICS 3.1 from the stretched coefficient c~ at offsets -2..1 (C1 weighs
+// q_{-2}, C2 weighs q_{-1}).
+SW4_INLINE double avg_c1(double m2, double m1, double c0) { return m1 - 0.75 * (c0 + m2); }
+SW4_INLINE double avg_c2(double m2, double m1, double c0, double p1) {
+  return m2 + p1 + 3 * (c0 + m1);
+}
+// The pure term from the G fluxes at the point and its successors along the direction.
+SW4_INLINE double pure(double g2_0, double g1_0, double g1_1, double g2_2) {
+  return g2_0 + g1_0 - g1_1 - g2_2;
+}
+// Undivided 4th-order difference of a flux from its values at offsets -2, -1, 1, 2.
+SW4_INLINE double delta(double m2, double m1, double p1, double p2) {
+  return m2 - 8 * m1 + 8 * p1 - p2;
+}
+
+// G2 (G1) fluxes of the three components at n consecutive points q0.. of a line along stride
+// s with one stretching factor per point of the line (y or z direction): st[o] multiplies the
+// coefficients at offset o. D is the direction, whose component takes 2 mu + la. Written into
+// the bundle b (line kG2 or kG1, column t).
+template <int D>
+SW4_INLINE void g2_line(const double* const f[3], const double* mu, const double* la, long q0,
+                        long s, const double* st, int n, double* b) {
+  const double sm2 = st[-2], sm1 = st[-1], s0 = st[0];
+  SW4_IVDEP
+  for (int t = 0; t < n; ++t) {
+    const long q = q0 + t;
+    const double m = avg_c1(mu[q - 2 * s] * sm2, mu[q - s] * sm1, mu[q] * s0);
+    const double l = avg_c1(la[q - 2 * s] * sm2, la[q - s] * sm1, la[q] * s0);
+    const double big = 2 * m + l;
+    b[kG2 + t] = (D == 0 ? big : m) * (f[0][q - 2 * s] - f[0][q]);
+    b[kG2 + kLine + t] = (D == 1 ? big : m) * (f[1][q - 2 * s] - f[1][q]);
+    b[kG2 + 2 * kLine + t] = (D == 2 ? big : m) * (f[2][q - 2 * s] - f[2][q]);
+  }
+}
+template <int D>
+SW4_INLINE void g1_line(const double* const f[3], const double* mu, const double* la, long q0,
+                        long s, const double* st, int n, double* b) {
+  const double sm2 = st[-2], sm1 = st[-1], s0 = st[0], sp1 = st[1];
+  SW4_IVDEP
+  for (int t = 0; t < n; ++t) {
+    const long q = q0 + t;
+    const double m = avg_c2(mu[q - 2 * s] * sm2, mu[q - s] * sm1, mu[q] * s0, mu[q + s] * sp1);
+    const double l = avg_c2(la[q - 2 * s] * sm2, la[q - s] * sm1, la[q] * s0, la[q + s] * sp1);
+    const double big = 2 * m + l;
+    b[kG1 + t] = (D == 0 ? big : m) * (f[0][q - s] - f[0][q]);
+    b[kG1 + kLine + t] = (D == 1 ? big : m) * (f[1][q - s] - f[1][q]);
+    b[kG1 + 2 * kLine + t] = (D == 2 ? big : m) * (f[2][q - s] - f[2][q]);
+  }
+}
+
+// What a flux pass computes on a line: the mixed fluxes, G2, G1.
+enum Pass { kMixedFluxes = 1, kG2Fluxes = 2, kG1Fluxes = 4 };
+
+// One tile of columns i0..i1 (at most kLine - 8) and rows j0..j1: the flux passes and the
+// point loop, shared by the interior planes (below) and the free-surface planes
+// (stencil_surface.hpp), which differ only in their z terms.
+struct Tile {
+  const Field& uf;
+  const Medium& md;
+  RhsWorkspace& ws;
+  int i0, i1, j0, j1;
+  const double* f[3] = {uf[0].data(), uf[1].data(), uf[2].data()};
   const double* mu = md.mu->data();
   const double* la = md.la->data();
-  const long sj = uf[0].sj, sk = uf[0].sk;
-  const int ni = i1 - i0 + 1, nj = j1 - j0 + 1;
-  ws.size_for(ni, nj);
-  const long plane = long(ni) * nj;
+  long sj = uf[0].sj, sk = uf[0].sk;
+  int ni = i1 - i0 + 1;
   const double* sx = md.strx->at(i0);  // sx[i] is the stretching at i0 + i
-  const double cof = 1.0 / (h * h), i6 = 1.0 / 6, i144 = 1.0 / 144;
 
-  // C fluxes of plane kk into its ring slot.
-  auto c_plane = [&](int kk) {
-    double* c1 = ws.c[0].data() + ring5(kk) * plane;
-    double* c2 = ws.c[1].data() + ring5(kk) * plane;
-    double* c3 = ws.c[2].data() + ring5(kk) * plane;
-    for (int j = j0; j <= j1; ++j) {
-      const double syj = (*md.stry)(j);
-      const long base = uf[0].index(i0, j, kk), row = long(j - j0) * ni;
-      SW4_IVDEP
-      for (int i = 0; i < ni; ++i) {
-        const long q = base + i;
-        c1[row + i] = mu[q] * d4(w, q, 1);
-        c2[row + i] = mu[q] * d4(w, q, sj);
-        c3[row + i] = la[q] * (sx[i] * d4(u, q, 1) + syj * d4(v, q, sj));
-      }
-    }
-  };
-  // B fluxes of row (jj, k) into its ring slot.
-  auto b_row = [&](int jj, int k) {
-    const double szk = (*md.strz)(k);
-    double* b1 = ws.b[0].data() + ring5(jj) * ni;
-    double* b2 = ws.b[1].data() + ring5(jj) * ni;
-    double* b3 = ws.b[2].data() + ring5(jj) * ni;
-    const long base = uf[0].index(i0, jj, k);
+  long index(int i, int j, int k) const { return uf[0].index(i, j, k); }
+
+  // C fluxes of row j of plane kk into the lines b, b + kLine, b + 2 kLine.
+  void c_row(int j, int kk, double* b) const {
+    const double *u = f[0], *v = f[1], *w = f[2];
+    const double syj = (*md.stry)(j);
+    const long base = index(i0, j, kk);
+    const long s = sj;
     SW4_IVDEP
     for (int i = 0; i < ni; ++i) {
       const long q = base + i;
-      b1[i] = mu[q] * d4(v, q, 1);
-      b2[i] = la[q] * (sx[i] * d4(u, q, 1) + szk * d4(w, q, sk));
-      b3[i] = mu[q] * d4(v, q, sk);
-    }
-  };
-  // A fluxes of row (j, k), i0-2 .. i1+2.
-  auto a_row = [&](int j, int k) {
-    const double syj = (*md.stry)(j), szk = (*md.strz)(k);
-    double* a1 = ws.a[0].data();
-    double* a2 = ws.a[1].data();
-    double* a3 = ws.a[2].data();
-    const long base = uf[0].index(i0 - 2, j, k);
-    SW4_IVDEP
-    for (int i = 0; i < ni + 4; ++i) {
-      const long q = base + i;
-      a1[i] = la[q] * (syj * d4(v, q, sj) + szk * d4(w, q, sk));
-      a2[i] = mu[q] * d4(u, q, sj);
-      a3[i] = mu[q] * d4(u, q, sk);
-    }
-  };
-
-  for (int kk = k0 - 2; kk < k0 + 2; ++kk) c_plane(kk);
-  for (int k = k0; k <= k1; ++k) {
-    c_plane(k + 2);
-    const double* sz = md.strz->at(k);
-    const double szc = sz[0];
-    const double* cplanes[3][4];  // per flux: planes k-2, k-1, k+1, k+2
-    for (int f = 0; f < 3; ++f) {
-      const double* base = ws.c[f].data();
-      cplanes[f][0] = base + ring5(k - 2) * plane;
-      cplanes[f][1] = base + ring5(k - 1) * plane;
-      cplanes[f][2] = base + ring5(k + 1) * plane;
-      cplanes[f][3] = base + ring5(k + 2) * plane;
-    }
-    for (int jj = j0 - 2; jj < j0 + 2; ++jj) b_row(jj, k);
-    for (int j = j0; j <= j1; ++j) {
-      b_row(j + 2, k);
-      a_row(j, k);
-      const double* sy = md.stry->at(j);
-      const double syc = sy[0];
-      const long base = uf[0].index(i0, j, k), row = long(j - j0) * ni;
-      const double* brow[3][4];
-      for (int f = 0; f < 3; ++f) {
-        const double* b = ws.b[f].data();
-        brow[f][0] = b + ring5(j - 2) * ni;
-        brow[f][1] = b + ring5(j - 1) * ni;
-        brow[f][2] = b + ring5(j + 1) * ni;
-        brow[f][3] = b + ring5(j + 2) * ni;
-      }
-      const double* a1 = ws.a[0].data() + 2;  // a1[i] is the flux at i0 + i
-      const double* a2 = ws.a[1].data() + 2;
-      const double* a3 = ws.a[2].data() + 2;
-      double* const* out = t.out;
-      const double* const* up = t.u;
-      const double* const* um = t.um;
-      const double* rho = t.rho;
-      const double factor = t.factor;
-      SW4_IVDEP
-      for (int i = 0; i < ni; ++i) {
-        const long p = base + i;
-        const double sxc = sx[i];
-        const Avg4 mx = avg4(mu[p - 2] * sx[i - 2], mu[p - 1] * sx[i - 1], mu[p] * sxc,
-                             mu[p + 1] * sx[i + 1], mu[p + 2] * sx[i + 2]);
-        const Avg4 lx = avg4(la[p - 2] * sx[i - 2], la[p - 1] * sx[i - 1], la[p] * sxc,
-                             la[p + 1] * sx[i + 1], la[p + 2] * sx[i + 2]);
-        const Avg4 my = avg4(mu[p - 2 * sj] * sy[-2], mu[p - sj] * sy[-1], mu[p] * syc,
-                             mu[p + sj] * sy[1], mu[p + 2 * sj] * sy[2]);
-        const Avg4 ly = avg4(la[p - 2 * sj] * sy[-2], la[p - sj] * sy[-1], la[p] * syc,
-                             la[p + sj] * sy[1], la[p + 2 * sj] * sy[2]);
-        const Avg4 mz = avg4(mu[p - 2 * sk] * sz[-2], mu[p - sk] * sz[-1], mu[p] * szc,
-                             mu[p + sk] * sz[1], mu[p + 2 * sk] * sz[2]);
-        const Avg4 lz = avg4(la[p - 2 * sk] * sz[-2], la[p - sk] * sz[-1], la[p] * szc,
-                             la[p + sk] * sz[1], la[p + 2 * sk] * sz[2]);
-        double r1 = i6 * (sxc * apply4(two_mu_plus_la(mx, lx), u, p, 1) +
-                          syc * apply4(my, u, p, sj) + szc * apply4(mz, u, p, sk));
-        double r2 = i6 * (sxc * apply4(mx, v, p, 1) +
-                          syc * apply4(two_mu_plus_la(my, ly), v, p, sj) +
-                          szc * apply4(mz, v, p, sk));
-        double r3 = i6 * (sxc * apply4(mx, w, p, 1) + syc * apply4(my, w, p, sj) +
-                          szc * apply4(two_mu_plus_la(mz, lz), w, p, sk));
-        // outer differences of the fluxes: along x in the row, y in the rows, z in the planes
-        auto dx = [&](const double* f) { return f[i - 2] - 8 * f[i - 1] + 8 * f[i + 1] - f[i + 2]; };
-        auto dring = [&](const double* const* f, long q) {
-          return f[0][q] - 8 * f[1][q] + 8 * f[2][q] - f[3][q];
-        };
-        r1 += i144 * sxc * (dx(a1) + syc * dring(brow[0], i) + szc * dring(cplanes[0], row + i));
-        r2 += i144 * syc * (sxc * dx(a2) + dring(brow[1], i) + szc * dring(cplanes[1], row + i));
-        r3 += i144 * szc * (sxc * dx(a3) + syc * dring(brow[2], i) + dring(cplanes[2], row + i));
-        store<mode>(out, up, um, rho, factor, p, cof * r1, cof * r2, cof * r3);
-      }
+      b[i] = mu[q] * d4(w, q, 1);
+      b[kLine + i] = mu[q] * d4(w, q, s);
+      b[2 * kLine + i] = la[q] * (sx[i] * d4(u, q, 1) + syj * d4(v, q, s));
     }
   }
+  // y fluxes of row (jj, k) into its ring bundle: B (with dz(f, q), the inner z difference of
+  // f at q in the units of d4, and szk its stretching) and the G's, as `pass` says.
+  template <class Dz>
+  void y_row(int jj, int k, int pass, double szk, Dz&& dz) const {
+    double* b = ws.y_bundle(jj);
+    const long base = index(i0, jj, k);
+    if (pass & kMixedFluxes) {
+      const double *u = f[0], *v = f[1], *w = f[2];
+      SW4_IVDEP
+      for (int i = 0; i < ni; ++i) {
+        const long q = base + i;
+        b[i] = mu[q] * d4(v, q, 1);
+        b[kLine + i] = la[q] * (sx[i] * d4(u, q, 1) + szk * dz(w, q));
+        b[2 * kLine + i] = mu[q] * dz(v, q);
+      }
+    }
+    if (pass & kG2Fluxes) g2_line<1>(f, mu, la, base, sj, md.stry->at(jj), ni, b);
+    if (pass & kG1Fluxes) g1_line<1>(f, mu, la, base, sj, md.stry->at(jj), ni, b);
+  }
+  // x fluxes of row (j, k) into the row bundle: A (i0-2 .. i1+2), G1 (to i1+1), G2 (to i1+2).
+  template <class Dz>
+  void x_row(int j, int k, double szk, Dz&& dz) const {
+    double* xb = ws.x_bundle();
+    const double *u = f[0], *v = f[1], *w = f[2];
+    const double syj = (*md.stry)(j);
+    const long base = index(i0, j, k);
+    const long s = sj;
+    SW4_IVDEP
+    for (int i = -2; i < ni + 2; ++i) {
+      const long q = base + i;
+      xb[i] = la[q] * (syj * d4(v, q, s) + szk * dz(w, q));
+      xb[kLine + i] = mu[q] * d4(u, q, s);
+      xb[2 * kLine + i] = mu[q] * dz(u, q);
+    }
+    SW4_IVDEP
+    for (int i = 0; i < ni + 1; ++i) {
+      const long q = base + i;
+      const double m = avg_c2(mu[q - 2] * sx[i - 2], mu[q - 1] * sx[i - 1], mu[q] * sx[i],
+                              mu[q + 1] * sx[i + 1]);
+      const double l = avg_c2(la[q - 2] * sx[i - 2], la[q - 1] * sx[i - 1], la[q] * sx[i],
+                              la[q + 1] * sx[i + 1]);
+      xb[kG1 + i] = (2 * m + l) * (u[q - 1] - u[q]);
+      xb[kG1 + kLine + i] = m * (v[q - 1] - v[q]);
+      xb[kG1 + 2 * kLine + i] = m * (w[q - 1] - w[q]);
+    }
+    SW4_IVDEP
+    for (int i = 0; i < ni + 2; ++i) {
+      const long q = base + i;
+      const double m = avg_c1(mu[q - 2] * sx[i - 2], mu[q - 1] * sx[i - 1], mu[q] * sx[i]);
+      const double l = avg_c1(la[q - 2] * sx[i - 2], la[q - 1] * sx[i - 1], la[q] * sx[i]);
+      xb[kG2 + i] = (2 * m + l) * (u[q - 2] - u[q]);
+      xb[kG2 + kLine + i] = m * (v[q - 2] - v[q]);
+      xb[kG2 + 2 * kLine + i] = m * (w[q - 2] - w[q]);
+    }
+  }
+  // The points of row (j, k), once the fluxes of the row, of rows j-2..j+2 and of the z terms
+  // are in place. zt(i, zp, zm) gives the z terms of point i: zp[c] the pure one (finished),
+  // zm[c] the mixed one's outer z difference (times the stretching szc for c = 0, 1). The
+  // results go to the row bundle's result lines, then to the target as `mode` says.
+  template <Update mode, class Zt>
+  void points(int j, int k, double szc, double cof, const Target& t, Zt&& zt) const {
+    constexpr int L = kLine;
+    const double i6 = 1.0 / 6, i144 = 1.0 / 144;
+    const double syc = (*md.stry)(j);
+    const double* xb = ws.x_bundle();
+    const double* ym2 = ws.y_bundle(j - 2);
+    const double* ym1 = ws.y_bundle(j - 1);
+    const double* y00 = ws.y_bundle(j);
+    const double* yp1 = ws.y_bundle(j + 1);
+    const double* yp2 = ws.y_bundle(j + 2);
+    double* res = ws.x_bundle() + RhsWorkspace::kResult * L;
+    SW4_IVDEP
+    for (int i = 0; i < ni; ++i) {
+      const double sxc = sx[i];
+      double zp[3], zm[3];
+      zt(i, zp, zm);
+      double pr[3];  // pure terms
+      for (int c = 0; c < 3; ++c) {
+        const int g1 = kG1 + c * L + i, g2 = kG2 + c * L + i;
+        pr[c] = i6 * (sxc * pure(xb[g2], xb[g1], xb[g1 + 1], xb[g2 + 2]) +
+                      syc * pure(y00[g2], y00[g1], yp1[g1], yp2[g2])) +
+                zp[c];
+      }
+      auto dx = [&](int c) SW4_INLINE_LAMBDA {
+        const int n = c * L + i;
+        return delta(xb[n - 2], xb[n - 1], xb[n + 1], xb[n + 2]);
+      };
+      auto dy = [&](int c) SW4_INLINE_LAMBDA {
+        const int n = c * L + i;
+        return delta(ym2[n], ym1[n], yp1[n], yp2[n]);
+      };
+      res[i] = cof * (pr[0] + i144 * sxc * (dx(0) + syc * dy(0) + zm[0]));
+      res[L + i] = cof * (pr[1] + i144 * syc * (sxc * dx(1) + dy(1) + zm[1]));
+      res[2 * L + i] = cof * (pr[2] + i144 * szc * (sxc * dx(2) + syc * dy(2) + zm[2]));
+    }
+    const long base = index(i0, j, k);
+    double* const* out = t.out;
+    const double* const* up = t.u;
+    const double* const* um = t.um;
+    const double* rho = t.rho;
+    const double factor = t.factor;
+    SW4_IVDEP
+    for (int i = 0; i < ni; ++i)
+      store<mode>(out, up, um, rho, factor, base + i, res[i], res[L + i], res[2 * L + i]);
+  }
+};
+
+// The interior planes k0..k1 of one tile.
+template <Update mode>
+void rhs4_interior_tile(const Tile& tl, int k0, int k1, double h, const Target& t) {
+  const double cof = 1.0 / (h * h), i6 = 1.0 / 6;
+  const int j0 = tl.j0, j1 = tl.j1;
+  RhsWorkspace& ws = tl.ws;
+  const long sk = tl.sk;
+  // z: the fluxes of plane kk into its plane bundles, as `pass` says.
+  auto z_plane = [&](int kk, int pass) {
+    const double* sz = tl.md.strz->at(kk);
+    for (int j = j0; j <= j1; ++j) {
+      double* b = ws.z_bundle(kk, j - j0);
+      if (pass & kMixedFluxes) tl.c_row(j, kk, b);
+      const long base = tl.index(tl.i0, j, kk);
+      if (pass & kG2Fluxes) g2_line<2>(tl.f, tl.mu, tl.la, base, sk, sz, tl.ni, b);
+      if (pass & kG1Fluxes) g1_line<2>(tl.f, tl.mu, tl.la, base, sk, sz, tl.ni, b);
+    }
+  };
+  auto dz = [sk](const double* q, long p) SW4_INLINE_LAMBDA { return d4(q, p, sk); };
+
+  // Step k needs C at k-2..k+2, G2 at k, k+2 and G1 at k, k+1 (likewise along y): it computes
+  // C and G2 of plane k+2 and G1 of plane k+1. The planes before the first step are filled
+  // first. (G1 of plane k1+2 would reach past the ghost points, and is never used.)
+  const int all = kMixedFluxes | kG2Fluxes | kG1Fluxes;
+  z_plane(k0 - 2, kMixedFluxes);
+  z_plane(k0 - 1, kMixedFluxes);
+  z_plane(k0, all);
+  z_plane(k0 + 1, kMixedFluxes | kG2Fluxes);
+  for (int k = k0; k <= k1; ++k) {
+    z_plane(k + 2, kMixedFluxes | kG2Fluxes);
+    z_plane(k + 1, kG1Fluxes);
+    const double szc = (*tl.md.strz)(k), pz = i6 * szc;
+    tl.y_row(j0 - 2, k, kMixedFluxes, szc, dz);
+    tl.y_row(j0 - 1, k, kMixedFluxes, szc, dz);
+    tl.y_row(j0, k, all, szc, dz);
+    tl.y_row(j0 + 1, k, kMixedFluxes | kG2Fluxes, szc, dz);
+    for (int j = j0; j <= j1; ++j) {
+      tl.y_row(j + 2, k, kMixedFluxes | kG2Fluxes, szc, dz);
+      tl.y_row(j + 1, k, kG1Fluxes, szc, dz);
+      tl.x_row(j, k, szc, dz);
+      // the bundles of planes k-2..k+2 at row j
+      const double* zm2 = ws.z_bundle(k - 2, j - j0);
+      const double* zm1 = ws.z_bundle(k - 1, j - j0);
+      const double* z00 = ws.z_bundle(k, j - j0);
+      const double* zp1 = ws.z_bundle(k + 1, j - j0);
+      const double* zp2 = ws.z_bundle(k + 2, j - j0);
+      tl.points<mode>(j, k, szc, cof, t, [&](int i, double zp[3], double zm[3]) SW4_INLINE_LAMBDA {
+        for (int c = 0; c < 3; ++c) {
+          const int g1 = kG1 + c * kLine + i, g2 = kG2 + c * kLine + i, n = c * kLine + i;
+          zp[c] = pz * pure(z00[g2], z00[g1], zp1[g1], zp2[g2]);
+          zm[c] = delta(zm2[n], zm1[n], zp1[n], zp2[n]);
+        }
+        zm[0] *= szc;
+        zm[1] *= szc;
+      });
+    }
+  }
+}
+
+// The tiles of a box of columns: pieces of at most kLine - 8 columns by about ws.rows_for
+// rows, each length shared evenly so that no tile is a sliver.
+template <class F>
+void for_each_tile(int i0, int i1, int j0, int j1, RhsWorkspace& ws, F&& fn) {
+  auto split = [](int n, int most) {
+    const int pieces = (n + most - 1) / most;
+    return std::array<int, 3>{pieces, n / pieces, n % pieces};  // pieces, length, longer ones
+  };
+  const auto ci = split(i1 - i0 + 1, kLine - 8);
+  const auto cj = split(j1 - j0 + 1, ws.rows_for(ci[1] + (ci[2] > 0)));
+  ws.size_for(cj[1] + (cj[2] > 0));
+  for (int n = 0, jb = j0; n < cj[0]; ++n) {
+    const int je = jb + cj[1] + (n < cj[2]) - 1;
+    for (int m = 0, ib = i0; m < ci[0]; ++m) {
+      const int ie = ib + ci[1] + (m < ci[2]) - 1;
+      fn(ib, ie, jb, je);
+      ib = ie + 1;
+    }
+    jb = je + 1;
+  }
+}
+
+// The interior rows k0..k1 of the box of columns i0..i1, j0..j1.
+template <Update mode>
+void rhs4_interior(const Field& uf, const Medium& md, int i0, int i1, int j0, int j1, int k0,
+                   int k1, double h, const Target& t, RhsWorkspace& ws) {
+  if (k1 < k0 || i1 < i0 || j1 < j0) return;
+  for_each_tile(i0, i1, j0, j1, ws, [&](int ib, int ie, int jb, int je) {
+    rhs4_interior_tile<mode>(Tile{uf, md, ws, ib, ie, jb, je}, k0, k1, h, t);
+  });
 }
 
 }  // namespace kernel
