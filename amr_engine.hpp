@@ -39,50 +39,72 @@ class Engine {
  protected:
   explicit Engine(MPI_Comm comm)
       : tp_(comm), me_(tp_.rank()), np_(tp_.size()), store_(me_), steal_(me_, np_),
-        big_tag_(std::size_t(np_), 0), t_start_(now()) {}
+        big_tag_(std::size_t(np_), 0), budget_(clock_.ticks(50e-6)), t_start_(Clock::now()) {}
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
   // Runtime::poll(): receive, run a batch of handlers, start moves, steal if idle.
+  //
+  // Timing costs a clock read per phase boundary and no more: a poll that finds nothing reads
+  // no clock in a run of empty polls (the run's start is known), and a poll that follows a
+  // busy one in the same waiting loop starts where that one ended (chained_), so the common
+  // round trip "receive, run a handler that sends one message" reads the clock four times.
   int poll_once() {
-    // In a run of empty polls the clock is not read until something happens: the run's start
-    // is known, and an empty poll should cost one probe and nothing more.
     const bool streak = idle_polls_ > 0;
-    double t0 = streak ? 0 : now();
-    const double lb0 = stats_.lb, send0 = stats_.send;
+    Tick t0 = 0;
+    if (!streak) t0 = chained_ ? mark_ : Clock::now();
+    chained_ = false;
+    const Tick lb0 = times_.lb, send0 = times_.send;
     int events = 0;
-    arrivals_.clear();
-    tp_.progress(arrivals_);
-    events += handle_arrivals();
     // Up to recv_cap messages; but an idle rank stops at the first that gives it work, so its
     // handler need not wait for one more probe (which costs as much as a hit).
     const bool had_work = store_.runnable() > 0;
-    for (int i = 0; i < recv_cap_ && tp_.probe(kMsgChan, arrivals_); ++i) {
-      events += handle_arrivals();
-      if (!had_work && store_.runnable() > 0) break;
-    }
-    while (incoming_ > 0 && tp_.probe(kMigChan, arrivals_)) events += handle_arrivals();
+    tp_.progress(arrivals_);
+    if (!arrivals_.empty()) events += handle_arrivals();
+    if (had_work || store_.runnable() == 0)
+      for (int i = 0; i < recv_cap_; ++i) {
+        const Transport::Probe got = tp_.receive(kMsgChan, in_);
+        if (got == Transport::kNone) break;
+        if (got == Transport::kArrived) {
+          on_arrival(in_);
+          ++events;
+          if (!had_work && store_.runnable() > 0) break;
+        }
+      }
+    for (Transport::Probe got; incoming_ > 0 && (got = tp_.probe(kMigChan, in_)) != Transport::kNone;)
+      if (got == Transport::kArrived) {
+        on_arrival(in_);
+        ++events;
+      }
     if (events == 0 && store_.runnable() == 0 && want_move_.empty() && !steal_due()) {
       if (!streak) last_poll_ = t0;
       return 0;
     }
-    const double t1 = now();
-    if (streak) t0 = t1 - (stats_.lb - lb0) - (stats_.send - send0);  // unknown: count no Recv
+    Tick t1 = Clock::now();
+    const Tick inside = (times_.lb - lb0) + (times_.send - send0);  // timed already
+    if (streak) t0 = t1 - inside;  // ends a run of empty polls: its receiving counts as idle
     last_poll_ = t0;
-    stats_.recv += (t1 - t0) - (stats_.lb - lb0) - (stats_.send - send0);
-    const int ran = store_.runnable() > 0 ? run_batch(t1) : 0;
+    times_.recv += elapsed(t0, t1, inside);
+    int ran = 0;
+    if (store_.runnable() > 0) t1 = run_batch(t1, ran);
     if (!want_move_.empty() || steal_due()) {
-      const double t2 = now();
       start_wanted_moves();
       maybe_wake();
       try_steal();
-      stats_.lb += now() - t2;
+      const Tick t2 = Clock::now();
+      times_.lb += elapsed(t1, t2, 0);
+      t1 = t2;
     }
+    mark_ = t1;
+    chained_ = true;
     return events + ran;
   }
 
   // Message tags, each used on one channel; large payloads use kTagBase.. on the data channel.
-  enum Tag : int { kTagInvoke = 1, kTagBig = 2, kTagCtrl = 3, kTagState = 5, kTagBase = 16 };
+  // An invocation that fits one message goes as kTagSmall when it fits the receives a rank may
+  // post in advance (kSmallMsg bytes with its header), else as kTagInvoke; both read the same.
+  enum Tag : int { kTagInvoke = 1, kTagBig = 2, kTagCtrl = 3, kTagSmall = 4, kTagState = 5, kTagBase = 16 };
+  static constexpr std::size_t kSmallMsg = 4096;
   static constexpr int kTagSpan = 32000;
   enum Kind : std::int32_t { kOffer = 1, kAccept, kLocation, kStealReq, kStealNo, kWake };
   struct Ctrl {  // a control message
@@ -93,8 +115,8 @@ class Engine {
   };
   static constexpr std::size_t kInline = 32 << 10;  // larger payloads travel on their own
 
-  static double now() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  static Tick elapsed(Tick from, Tick to, Tick minus) {  // to - from - minus, never below 0
+    return to > from && to - from > minus ? to - from - minus : 0;
   }
   [[noreturn]] void fail(const std::string& what) const {
     std::fprintf(stderr, "amr_runtime: rank %d: %s\n", me_, what.c_str());
@@ -132,16 +154,16 @@ class Engine {
     inv.h.size = payload.size();
     if (current_) {  // the sender is the object whose handler runs; its counter travels with it
       inv.h.from = current_->gid;
-      inv.h.seq = current_->slot->out[gid]++;
+      inv.h.seq = current_->slot->next_to(gid)++;
     } else {
       inv.h.from = -1 - me_;
       inv.h.seq = e->next_seq++;
     }
     inv.payload = std::move(payload);
     if (e->slot) return deliver(*e, std::move(inv));  // the local short-cut: no MPI, no copy
-    const double t = now();
+    const Tick t = Clock::now();
     transmit(e->rank, std::move(inv));
-    stats_.send += now() - t;
+    times_.send += elapsed(t, Clock::now(), 0);
   }
 
   void transmit(int dest, Invocation&& inv) {
@@ -149,9 +171,10 @@ class Engine {
     inv.h.size = n;
     if (n <= kInline) {  // one message: the payload, then the header as a trailer
       std::vector<char>& b = inv.payload;
-      b.resize(n + sizeof(Header));
-      std::memcpy(b.data() + n, &inv.h, sizeof(Header));
-      tp_.send(std::move(b), dest, kTagInvoke, kMsgChan);
+      const char* h = reinterpret_cast<const char*>(&inv.h);
+      b.insert(b.end(), h, h + sizeof(Header));  // a copy, no zero-fill first
+      const int tag = b.size() <= kSmallMsg ? kTagSmall : kTagInvoke;
+      tp_.send(std::move(b), dest, tag, kMsgChan);
     } else {  // the header, then the payload itself under a tag of its own
       int& next = big_tag_[std::size_t(dest)];
       inv.h.tag = kTagBase + next;
@@ -188,22 +211,24 @@ class Engine {
     if (!store_.accept(e, std::move(inv))) fail("internal: duplicate " + about(h));
   }
 
-  int run_batch(double start) {  // start: now(), as the caller just read it
-    const double send0 = stats_.send;
-    double t = start;
-    int n = 0;
+  // Runs up to batch_max handlers, fewer once budget has passed (so that long handlers still
+  // let messages in often); returns the time it ended and, in n, how many ran.
+  Tick run_batch(Tick start, int& n) {  // start: the clock, as the caller just read it
+    const Tick send0 = times_.send;
+    Tick t = start;
     Invocation inv;
+    n = 0;
     while (n < batch_max_) {
       Entry* e = store_.next(inv);
       if (!e) break;
       execute(*e, inv);
       ++n;
       if (!want_move_.empty()) start_wanted_moves();  // before the object's next handler
-      t = now();
-      if (t - start > 50e-6) break;  // poll often when handlers are long
+      t = Clock::now();
+      if (t - start > budget_) break;
     }
-    stats_.handlers += (t - start) - (stats_.send - send0);
-    return n;
+    times_.handlers += elapsed(start, t, times_.send - send0);
+    return t;
   }
 
   void execute(Entry& e, Invocation& inv) {
@@ -243,7 +268,7 @@ class Engine {
 
   void on_arrival(Arrival& a) {
     Invocation inv;
-    if (a.tag == kTagInvoke) {
+    if (a.tag == kTagSmall || a.tag == kTagInvoke) {
       if (a.buf.size() < sizeof(Header)) fail("internal: short message");
       std::memcpy(&inv.h, a.buf.data() + a.buf.size() - sizeof(Header), sizeof(Header));
       a.buf.resize(a.buf.size() - sizeof(Header));
@@ -260,9 +285,9 @@ class Engine {
     } else if (a.tag == kTagCtrl) {
       on_ctrl(a);
     } else if (a.tag == kTagState) {
-      const double t = now();
+      const Tick t = Clock::now();
       on_state(a);
-      stats_.lb += now() - t;
+      times_.lb += elapsed(t, Clock::now(), 0);
     } else {
       fail("internal: message with tag " + std::to_string(a.tag));
     }
@@ -304,14 +329,14 @@ class Engine {
       case kLocation:
         return store_.learn(*e, int(c.rank), c.version);
       case kStealReq: {
-        const double t = now();
+        const Tick t = Clock::now();
         Entry* give = steal_.enabled() ? pick_for_thief() : nullptr;
         if (give) offer(*give, from, true);
         else {
           send_ctrl(from, kStealNo);
           steal_.refused(from);
         }
-        stats_.lb += now() - t;
+        times_.lb += elapsed(t, Clock::now(), 0);
         return;
       }
       case kStealNo:
@@ -331,7 +356,7 @@ class Engine {
   }
 
   void send_state(Entry& e, int dest) {  // accepted: pack, send, point at the new holder
-    const double t = now();
+    const Tick t = Clock::now();
     if (!e.slot || e.slot->where != Where::Offered)
       fail("internal: accept for object " + std::to_string(e.gid) + ", which was not offered");
     const Mobile& o = *e.slot->obj;
@@ -348,7 +373,7 @@ class Engine {
     tp_.send(std::move(buf), dest, kTagState, kMigChan);
     store_.depart(e, dest);
     ++stats_.migrations_out;
-    stats_.lb += now() - t;
+    times_.lb += elapsed(t, Clock::now(), 0);
   }
 
   void on_state(Arrival& a) {
@@ -456,7 +481,7 @@ class Engine {
     return false;
   }
   void idle_end() {
-    if (idle_polls_ > 0) stats_.idle += last_poll_ - idle_since_;
+    if (idle_polls_ > 0) times_.idle += elapsed(idle_since_, last_poll_, 0);
     idle_polls_ = 0;
   }
 
@@ -467,18 +492,24 @@ class Engine {
   StealState steal_;
   Entry* current_ = nullptr;  // the object whose handler is running
   std::vector<std::pair<Gid, int>> want_move_;
-  std::vector<Arrival> arrivals_;
+  std::vector<Arrival> arrivals_;  // from progress()
+  Arrival in_;                     // from a probe
   int incoming_ = 0;  // objects accepted whose state has not arrived
   int recv_cap_ = 64, batch_max_ = 16;
   long idle_polls_ = 0;  // empty polls in a row
-  double idle_since_ = 0, last_poll_ = 0;
+  Tick idle_since_ = 0, last_poll_ = 0;
+  Tick mark_ = 0;        // when the last busy poll ended
+  bool chained_ = false;  // the next poll follows it directly (same waiting loop)
   std::function<bool(Gid, Mobile&)> movable_;
   std::function<double(Gid, Mobile&, std::size_t)> load_;
   std::vector<StealCandidate> cands_;
   std::vector<Entry*> cand_entries_;
   std::vector<int> big_tag_;  // next large-payload tag per destination
-  Stats stats_;
-  double t_start_;
+  Clock clock_;
+  Tick budget_;  // a batch of handlers stops after this long
+  TickTimes times_;
+  Stats stats_;  // counters; times are converted from times_ when read
+  Tick t_start_;
   std::array<std::uint64_t, 4> base_{};
 };
 

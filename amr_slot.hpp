@@ -14,7 +14,6 @@
 
 #include <cstdint>
 #include <cstring>
-#include <deque>
 #include <map>
 #include <memory>
 #include <unordered_map>
@@ -43,6 +42,42 @@ struct Invocation {
   std::vector<char> payload;
 };
 
+// A first-in first-out queue on a ring that grows by doubling and is given back once it
+// drains from a large size: unlike std::deque, which allocates and frees a block every few
+// items as a queue slides along, it costs no allocation per item in a steady stream.
+template <class T>
+class Fifo {
+ public:
+  bool empty() const { return n_ == 0; }
+  std::size_t size() const { return n_; }
+  T& front() { return ring_[head_]; }
+  template <class U>
+  void push_back(U&& v) {
+    if (n_ == ring_.size()) grow();
+    ring_[(head_ + n_) & (ring_.size() - 1)] = std::forward<U>(v);
+    ++n_;
+  }
+  void pop_front() {  // the front was moved out, or holds nothing worth freeing now
+    head_ = (head_ + 1) & (ring_.size() - 1);
+    if (--n_ == 0 && ring_.size() > kKeep) *this = Fifo();
+  }
+  template <class F>
+  void for_each(F&& f) const {
+    for (std::size_t i = 0; i < n_; ++i) f(ring_[(head_ + i) & (ring_.size() - 1)]);
+  }
+
+ private:
+  static constexpr std::size_t kKeep = 1024;
+  void grow() {
+    std::vector<T> r(ring_.empty() ? 8 : 2 * ring_.size());
+    for (std::size_t i = 0; i < n_; ++i) r[i] = std::move(ring_[(head_ + i) & (ring_.size() - 1)]);
+    ring_.swap(r);
+    head_ = 0;
+  }
+  std::vector<T> ring_;  // a power of two long
+  std::size_t head_ = 0, n_ = 0;
+};
+
 enum class Where { Here, Offered, Incoming };  // Offered: frozen until the new holder accepts
 
 struct Slot {
@@ -51,17 +86,22 @@ struct Slot {
   std::uint64_t version = 0;    // how many times it has moved
   std::unordered_map<Gid, std::uint64_t> expect;  // next seq per sender
   std::unordered_map<Gid, std::uint64_t> out;     // next seq per target of its own invocations
-  std::deque<Invocation> ready;                   // in order, not yet run
+  Fifo<Invocation> ready;                         // in order, not yet run
   std::map<std::pair<Gid, std::uint64_t>, Invocation> held;  // ahead of their turn
   std::vector<Invocation> limbo;                  // arrived while Incoming, not yet sequenced
   std::unordered_map<int, std::uint64_t> told;    // version+1 last told to each rank
   bool in_runq = false;
   bool stolen = false;  // Incoming in answer to this rank's steal request
 
+  // The counters of the last sender seen and the last target invoked: a stream of messages
+  // between the same two objects skips the hash. (Entries of an unordered_map never move.)
+  std::uint64_t& expected_from(Gid from) { return cached(expect, from, expect_key_, expect_hit_); }
+  std::uint64_t& next_to(Gid to) { return cached(out, to, out_key_, out_hit_); }
+
   // Sequences one invocation: appends to `ready` what may now run, in order; false for a
   // duplicate (a number already seen).
   bool accept(Invocation&& inv, std::size_t& newly_ready) {
-    std::uint64_t& next = expect[inv.h.from];
+    std::uint64_t& next = expected_from(inv.h.from);
     if (inv.h.seq != next) {
       if (inv.h.seq < next) return false;
       auto key = std::make_pair(inv.h.from, inv.h.seq);
@@ -83,6 +123,18 @@ struct Slot {
     }
     return true;
   }
+
+ private:
+  static std::uint64_t& cached(std::unordered_map<Gid, std::uint64_t>& m, Gid k, Gid& key,
+                               std::uint64_t*& hit) {
+    if (!hit || key != k) {
+      hit = &m[k];
+      key = k;
+    }
+    return *hit;
+  }
+  Gid expect_key_ = 0, out_key_ = 0;
+  std::uint64_t *expect_hit_ = nullptr, *out_hit_ = nullptr;
 };
 
 // The state a migration carries, after the object's own bytes: counters, then invocations.
@@ -124,7 +176,7 @@ inline void pack_queues(Writer& w, const Slot& s) {
   pack_counters(w, s.expect);
   pack_counters(w, s.out);
   w.put<std::uint64_t>(s.ready.size());
-  for (const auto& inv : s.ready) pack_invocation(w, inv);
+  s.ready.for_each([&](const Invocation& inv) { pack_invocation(w, inv); });
   w.put<std::uint64_t>(s.held.size());
   for (const auto& kv : s.held) pack_invocation(w, kv.second);
 }

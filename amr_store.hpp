@@ -14,12 +14,14 @@
 //   amr_slot.hpp, so a migration carries it whole.
 // - Objects with runnable invocations wait in a round-robin queue, one invocation per turn, so
 //   a rank holding several partitions interleaves them instead of running one to exhaustion.
+// - Every message looks its target up, so ids that are small and dense (as applications
+//   number their partitions 0..n-1) are found by indexing a vector, not by hashing; any other
+//   id falls back to the hash table that owns the entries.
 // No MPI here.
 #pragma once
 
 #include <cstdint>
 #include <cstring>
-#include <deque>
 #include <map>
 #include <memory>
 #include <unordered_map>
@@ -45,13 +47,12 @@ class Store {
   explicit Store(int me) : me_(me) {}
 
   Entry* find(Gid gid) {
+    if (gid >= 0 && std::uint64_t(gid) < dense_.size())
+      if (Entry* e = dense_[std::size_t(gid)]) return e;  // else: added before it was indexed, or unknown
     auto it = table_.find(gid);
     return it == table_.end() ? nullptr : &it->second;
   }
-  const Entry* find(Gid gid) const {
-    auto it = table_.find(gid);
-    return it == table_.end() ? nullptr : &it->second;
-  }
+  const Entry* find(Gid gid) const { return const_cast<Store*>(this)->find(gid); }
   // A new entry (nullptr if gid is known); obj is given on its home rank only.
   Entry* add(Gid gid, int home, std::unique_ptr<Mobile> obj) {
     auto [it, fresh] = table_.try_emplace(gid);  // node-based: entry addresses are stable
@@ -59,6 +60,11 @@ class Store {
     Entry& e = it->second;
     e.gid = gid;
     e.rank = home;
+    // Index it if the ids so far stay dense: the vector at most 4 times the entries (+ 1024).
+    if (gid >= 0 && std::uint64_t(gid) < 4 * table_.size() + 1024) {
+      if (std::uint64_t(gid) >= dense_.size()) dense_.resize(std::size_t(gid) + 1, nullptr);
+      dense_[std::size_t(gid)] = &e;
+    }
     if (obj) {
       e.slot = std::make_unique<Slot>();
       e.slot->obj = std::move(obj);
@@ -210,9 +216,10 @@ class Store {
   }
 
   int me_;
-  std::unordered_map<Gid, Entry> table_;
+  std::unordered_map<Gid, Entry> table_;  // owns the entries (node-based: addresses stay)
+  std::vector<Entry*> dense_;             // entry of id i at [i], or nullptr; see find()
   std::map<Gid, Entry*> here_;
-  std::deque<Entry*> runq_;
+  Fifo<Entry*> runq_;
   std::size_t runnable_ = 0;
   bool dirty_ = false;
 };

@@ -16,8 +16,21 @@
 // in a backlog: flooding Open MPI with tens of thousands of pending sends makes its progress
 // engine walk all of them on every call (quadratic time). Completed sends are reaped once a
 // few have piled up, or on an idle poll, not on every poll (an MPI call per small message).
-// Buffers come from and return to a small pool that keeps their memory initialised, so a
-// steady stream of halo-sized messages neither allocates nor zero-fills.
+// Buffers come from and return to a pool (amr_pool.hpp), so a steady stream of messages, small
+// or halo-sized, neither allocates nor zero-fills.
+//
+// Small messages are what the per-message costs are for. A send of up to kTestAtOnce bytes is
+// tested once right after MPI_Isend: an eager message is complete at once, so its request is
+// freed and its buffer is back in the pool, still in cache, before the next message wants one,
+// and no request list grows. On the receiving side the price of MPI_Improbe is that a message
+// is matched late: MPI first files it as unexpected (a copy into a fragment of its own), the
+// probe after that finds it, and MPI_Imrecv copies it again. A receive posted in advance takes
+// the message straight off the wire instead. So the transport can keep a ring of such receives
+// for one tag (prepost(); off unless asked): they are tested in posting order, which is the
+// order MPI matches them in, each completed one is copied out, and it is posted again at the
+// next progress(), off the way from a message to its handler. Probing goes on beside the ring
+// (it takes what the ring had no room for, and everything of other tags), so the ring changes
+// how fast a message is found, never whether.
 #pragma once
 
 // Open MPI's (and MPICH's) C++ bindings do not compile under -Wextra -Werror; only the C API
@@ -39,58 +52,11 @@
 #include <deque>
 #include <vector>
 
+#include "amr_pool.hpp"
+
 namespace amr {
 
 enum Channel : int { kMsgChan = 0, kDataChan = 1, kMigChan = 2, kChannels = 3 };
-
-// Reusable byte buffers. A buffer in the pool has size == capacity (all of it initialised), so
-// handing one out is a shrink, never a fill; a request only takes a buffer that is not much
-// bigger than it needs, so a 16 MB buffer is not spent on an 8-byte message. The pool keeps at
-// most 32 buffers and 256 MB, dropping the smallest first (big buffers are the costly ones).
-class BufferPool {
- public:
-  std::vector<char> get(std::size_t n) {
-    std::size_t best = free_.size();
-    for (std::size_t i = 0; i < free_.size(); ++i) {
-      const std::size_t c = free_[i].capacity();
-      if (c >= n && c <= 2 * n + 4096 && (best == free_.size() || c < free_[best].capacity()))
-        best = i;
-    }
-    std::vector<char> b;
-    if (best < free_.size()) {
-      b.swap(free_[best]);
-      free_[best].swap(free_.back());
-      free_.pop_back();
-      bytes_ -= b.capacity();
-      b.resize(n);
-    } else {
-      b.reserve(std::max<std::size_t>(n, 256));
-      b.resize(n);
-    }
-    return b;
-  }
-  void put(std::vector<char>&& b) {
-    const std::size_t c = b.capacity();
-    if (c == 0 || c > kMaxBytes) return;
-    while (!free_.empty() && (free_.size() >= kMaxBuffers || bytes_ + c > kMaxBytes)) {
-      auto it = std::min_element(free_.begin(), free_.end(), [](const auto& x, const auto& y) {
-        return x.capacity() < y.capacity();
-      });
-      if (it->capacity() >= c) return;  // keep the bigger ones; drop b
-      bytes_ -= it->capacity();
-      it->swap(free_.back());
-      free_.pop_back();
-    }
-    b.resize(c);
-    bytes_ += c;
-    free_.push_back(std::move(b));
-  }
-
- private:
-  static constexpr std::size_t kMaxBuffers = 32, kMaxBytes = std::size_t(256) << 20;
-  std::vector<std::vector<char>> free_;
-  std::size_t bytes_ = 0;
-};
 
 struct Arrival {
   int source = -1, tag = -1;
@@ -114,8 +80,10 @@ class Transport {
     int finalized = 0;
     MPI_Finalized(&finalized);
     if (finalized) return;
-    int done = 1;
-    if (!sreq_.empty()) MPI_Testall(int(sreq_.size()), sreq_.data(), &done, MPI_STATUSES_IGNORE);
+    std::vector<Arrival> late;
+    unpost_ring(late);  // after quiesce() nothing can have come; without it, lost like the rest
+    int done = late.empty() ? 1 : 0;
+    if (done && !sreq_.empty()) MPI_Testall(int(sreq_.size()), sreq_.data(), &done, MPI_STATUSES_IGNORE);
     if (!done || !rreq_.empty() || !backlog_.empty()) {
       std::fprintf(stderr, "amr_runtime: rank %d: destroyed with messages in flight (call quiesce() first)\n", rank_);
       for (auto* reqs : {&sreq_, &rreq_})
@@ -143,17 +111,39 @@ class Transport {
   }
   bool backlogged() const { return !backlog_.empty(); }
 
-  // One matched probe on ch. A message found is received into a pooled buffer; it lands in
-  // `done` now or, if MPI has not finished moving it, from a later progress().
-  bool probe(Channel ch, std::vector<Arrival>& done) {
+  // The ring of receives posted in advance: n receives of up to `bytes` each for messages of
+  // `tag` on ch (n = 0: none). Messages that a ring being taken down had already received
+  // land in `done`.
+  void prepost(int n, std::size_t bytes, int tag, Channel ch, std::vector<Arrival>& done) {
+    unpost_ring(done);
+    if (n <= 0) return;
+    ring_tag_ = tag;
+    ring_ch_ = ch;
+    ring_bytes_ = int(bytes);
+    ring_buf_.assign(std::size_t(n), std::vector<char>(bytes));
+    ring_req_.assign(std::size_t(n), MPI_REQUEST_NULL);
+    ring_head_ = ring_posted_ = 0;
+    repost_ring();
+  }
+  int preposted() const { return int(ring_req_.size()); }
+
+  // The next message on ch: kArrived, and it is in `a` (whose buffer the caller takes);
+  // kPending, and it comes from a later progress() once MPI has finished moving it; kNone:
+  // nothing there. The ring's next receive is tested first (if the ring is on ch), then a
+  // matched probe is made: a message found is received into a pooled buffer.
+  enum Probe { kNone, kArrived, kPending };
+  Probe receive(Channel ch, Arrival& a) {
+    if (ring_posted_ > 0 && ch == ring_ch_ && take_ring(a)) return kArrived;
+    return probe(ch, a);
+  }
+  Probe probe(Channel ch, Arrival& a) {
     int flag = 0;
     MPI_Message m;
     MPI_Status st;
     MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_[ch], &flag, &m, &st);
-    if (!flag) return false;
+    if (!flag) return kNone;
     int n = 0;
     MPI_Get_count(&st, MPI_BYTE, &n);
-    Arrival a;
     a.source = st.MPI_SOURCE;
     a.tag = st.MPI_TAG;
     a.buf = pool_.get(std::size_t(n));
@@ -163,12 +153,11 @@ class Transport {
     MPI_Test(&r, &ok, MPI_STATUS_IGNORE);
     if (ok) {
       arrived(a);
-      done.push_back(std::move(a));
-    } else {
-      rreq_.push_back(r);
-      rinfo_.push_back(std::move(a));
+      return kArrived;
     }
-    return true;
+    rreq_.push_back(r);
+    rinfo_.push_back(std::move(a));
+    return kPending;
   }
 
   // Posts a receive of n bytes from source on ch (a large payload whose header came first).
@@ -184,8 +173,10 @@ class Transport {
     rinfo_.push_back(std::move(a));
   }
 
-  // Hands over completed receives; reaps sends when a few have piled up.
+  // Posts again the ring's receives taken since the last call; hands over completed receives;
+  // reaps sends when a few have piled up.
   void progress(std::vector<Arrival>& done) {
+    if (ring_posted_ < ring_req_.size()) repost_ring();
     if (sreq_.size() >= kReapAt || !backlog_.empty()) reap_sends();
     if (rreq_.empty()) return;
     idx_.resize(rreq_.size());
@@ -227,15 +218,70 @@ class Transport {
     int dest, tag;
     Channel ch;
   };
-  static constexpr std::size_t kInFlight = 128, kReapAt = 16;
+  static constexpr std::size_t kInFlight = 128, kReapAt = 16, kTestAtOnce = 4096;
 
   void post_send(std::vector<char>&& buf, int dest, int tag, Channel ch) {
     MPI_Request r;
     MPI_Isend(buf.data(), int(buf.size()), MPI_BYTE, dest, tag, comm_[ch], &r);
     ++sent_;
     bytes_sent_ += buf.size();
+    if (buf.size() <= kTestAtOnce) {  // eager: most likely done already
+      int done = 0;
+      MPI_Test(&r, &done, MPI_STATUS_IGNORE);
+      if (done) return pool_.put(std::move(buf));
+    }
     sreq_.push_back(r);
     sbuf_.push_back(std::move(buf));
+  }
+
+  // The ring: ring_posted_ receives are posted, from ring_head_ on (in posting order, which
+  // is the order they match in: they all match the same messages); the ones after them were
+  // taken and wait to be posted again. Reposting waits for the next progress() so that it is
+  // not on the way from a message to its handler.
+  void repost_ring() {
+    const std::size_t k = ring_req_.size();
+    for (; ring_posted_ < k; ++ring_posted_) {
+      const std::size_t i = (ring_head_ + ring_posted_) % k;
+      MPI_Irecv(ring_buf_[i].data(), ring_bytes_, MPI_BYTE, MPI_ANY_SOURCE, ring_tag_, comm_[ring_ch_],
+                &ring_req_[i]);
+    }
+  }
+  bool take_ring(Arrival& a) {
+    int flag = 0;
+    MPI_Status st;
+    MPI_Test(&ring_req_[ring_head_], &flag, &st);
+    if (!flag) return false;
+    ring_arrival(ring_head_, st, a);
+    ring_head_ = ring_head_ + 1 == ring_req_.size() ? 0 : ring_head_ + 1;
+    --ring_posted_;
+    return true;
+  }
+  void ring_arrival(std::size_t i, const MPI_Status& st, Arrival& a) {  // copied out: the buffer stays
+    int n = 0;
+    MPI_Get_count(&st, MPI_BYTE, &n);
+    a.source = st.MPI_SOURCE;
+    a.tag = st.MPI_TAG;
+    a.buf = pool_.get(std::size_t(n));
+    if (n > 0) std::copy_n(ring_buf_[i].data(), n, a.buf.data());
+    arrived(a);
+  }
+  // Cancels the ring's receives; one that had matched a message already delivers it.
+  void unpost_ring(std::vector<Arrival>& done) {
+    for (std::size_t k = 0; k < ring_posted_; ++k) {
+      const std::size_t i = (ring_head_ + k) % ring_req_.size();
+      MPI_Cancel(&ring_req_[i]);
+      MPI_Status st;
+      MPI_Wait(&ring_req_[i], &st);
+      int cancelled = 0;
+      MPI_Test_cancelled(&st, &cancelled);
+      if (!cancelled) {
+        done.emplace_back();
+        ring_arrival(i, st, done.back());
+      }
+    }
+    ring_req_.clear();
+    ring_buf_.clear();
+    ring_head_ = ring_posted_ = 0;
   }
   void arrived(const Arrival& a) {
     ++received_;
@@ -266,6 +312,12 @@ class Transport {
   std::vector<MPI_Request> rreq_;  // posted receives
   std::vector<Arrival> rinfo_;
   std::vector<int> idx_;
+  std::vector<MPI_Request> ring_req_;  // the receives posted in advance, matched in this order
+  std::vector<std::vector<char>> ring_buf_;
+  std::size_t ring_head_ = 0;          // the one that matches next
+  std::size_t ring_posted_ = 0;        // posted, from ring_head_ on
+  int ring_tag_ = 0, ring_bytes_ = 0;
+  Channel ring_ch_ = kMsgChan;
   std::uint64_t sent_ = 0, received_ = 0, bytes_sent_ = 0, bytes_received_ = 0;
 };
 
