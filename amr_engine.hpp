@@ -448,8 +448,9 @@ class Engine {
     if (!steal_.owes_wake() || !store_.take_dirty() || !pick_for_thief()) return;
     for (int r : steal_.take_refused()) send_ctrl(r, kWake);
   }
+  bool gate_open() const { return !steal_gate_ || steal_gate_(); }
   void try_steal() {
-    const bool idle = store_.runnable() == 0 && incoming_ == 0;
+    const bool idle = store_.runnable() == 0 && incoming_ == 0 && gate_open();
     for (int v; (v = steal_.next_request(idle)) >= 0;) {
       send_ctrl(v, kStealReq);
       ++stats_.steal_attempts;
@@ -458,7 +459,12 @@ class Engine {
   bool steal_due() const {  // a wake to send, or a request this idle thief may send
     if (!steal_.enabled()) return false;
     if (steal_.owes_wake()) return true;
-    return steal_.may_request() && store_.runnable() == 0 && incoming_ == 0;
+    return steal_.may_request() && store_.runnable() == 0 && incoming_ == 0 && gate_open();
+  }
+  // Could this rank still send a steal request before it receives anything? A thief the gate
+  // keeps quiet sends none until something arrives (which may reopen it).
+  bool steal_pending() const {
+    return steal_.active() && (steal_.waiting() || gate_open());
   }
 
   // ---- waiting ----
@@ -501,6 +507,7 @@ class Engine {
   Tick mark_ = 0;        // when the last busy poll ended
   bool chained_ = false;  // the next poll follows it directly (same waiting loop)
   std::function<bool(Gid, Mobile&)> movable_;
+  std::function<bool()> steal_gate_;
   std::function<double(Gid, Mobile&, std::size_t)> load_;
   std::vector<StealCandidate> cands_;
   std::vector<Entry*> cand_entries_;

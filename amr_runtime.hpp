@@ -206,7 +206,7 @@ class Runtime : private detail::Engine {
     for (;;) {
       // Drain own work until the steal sweep is silent: after its count is taken, a rank
       // sends only what a receipt makes it send.
-      while (step() || store_.runnable() > 0 || !want_move_.empty() || steal_.active() ||
+      while (step() || store_.runnable() > 0 || !want_move_.empty() || steal_pending() ||
              tp_.backlogged()) {
       }
       std::uint64_t mine[2] = {tp_.sent(), tp_.received()}, sum[2] = {0, 0};
@@ -235,6 +235,12 @@ class Runtime : private detail::Engine {
   void set_steal_threshold(double t) { steal_.set_threshold(t); }   // default 1 (invocations)
   void set_steal_outstanding(int n) { steal_.set_max_outstanding(n); }  // default 1
   void set_movable(std::function<bool(Gid, Mobile&)> f) { movable_ = std::move(f); }
+  // Asked before an idle rank sends a steal request: false keeps it from asking, as if it had
+  // work (default: ask). For an application that knows a short idle spell is not imbalance.
+  void set_steal_gate(std::function<bool()> f) { steal_gate_ = std::move(f); }
+  // Objects for which f is true run before the others (each group round robin); f is asked
+  // whenever an object gets work. Default: one group.
+  void set_urgent(std::function<bool(Gid, Mobile&)> f) { store_.set_urgent(std::move(f)); }
   void set_load(std::function<double(Gid, Mobile&, std::size_t queued)> f) { load_ = std::move(f); }
 
   // ---- where things are ----

@@ -127,6 +127,7 @@ class StealState {
   // Could this rank still send a request before it receives anything? (Quiescence waits
   // until it cannot.)
   bool active() const { return enabled() && (!dormant_ || outstanding_ > 0); }
+  bool waiting() const { return outstanding_ > 0; }  // requests out, answers due
 
   // Victim.
   void refused(int thief) {

@@ -14,6 +14,8 @@
 //   amr_slot.hpp, so a migration carries it whole.
 // - Objects with runnable invocations wait in a round-robin queue, one invocation per turn, so
 //   a rank holding several partitions interleaves them instead of running one to exhaustion.
+//   Objects the application calls urgent (set_urgent: say, partitions whose halos other ranks
+//   wait for) have a queue of their own that is served first.
 // - Every message looks its target up, so ids that are small and dense (as applications
 //   number their partitions 0..n-1) are found by indexing a vector, not by hashing; any other
 //   id falls back to the hash table that owns the entries.
@@ -22,6 +24,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <unordered_map>
@@ -96,9 +99,11 @@ class Store {
   }
   // The next invocation to run, round robin over objects; nullptr when none.
   Entry* next(Invocation& out) {
-    while (!runq_.empty()) {
-      Entry* e = runq_.front();
-      runq_.pop_front();
+    for (;;) {
+      Fifo<Entry*>& q = runq_[1].empty() ? runq_[0] : runq_[1];
+      if (q.empty()) return nullptr;
+      Entry* e = q.front();
+      q.pop_front();
       Slot* s = e->slot.get();
       if (!s) continue;  // left since it was queued
       s->in_runq = false;
@@ -106,14 +111,11 @@ class Store {
       out = std::move(s->ready.front());
       s->ready.pop_front();
       --runnable_;
-      if (!s->ready.empty()) {
-        s->in_runq = true;
-        runq_.push_back(e);
-      }
+      if (!s->ready.empty()) push(*e);
       return e;
     }
-    return nullptr;
   }
+  void set_urgent(std::function<bool(Gid, Mobile&)> f) { urgent_ = std::move(f); }
   std::size_t runnable() const { return runnable_; }  // invocations ready on objects Here
   bool take_dirty() {  // has new work been queued since last asked?
     bool d = dirty_;
@@ -209,17 +211,19 @@ class Store {
  private:
   void queue(Entry& e, std::size_t fresh) {
     runnable_ += fresh;
-    if (!e.slot->in_runq) {
-      e.slot->in_runq = true;
-      runq_.push_back(&e);
-    }
+    if (!e.slot->in_runq) push(e);
+  }
+  void push(Entry& e) {
+    e.slot->in_runq = true;
+    runq_[urgent_ && urgent_(e.gid, *e.slot->obj) ? 1 : 0].push_back(&e);
   }
 
   int me_;
   std::unordered_map<Gid, Entry> table_;  // owns the entries (node-based: addresses stay)
   std::vector<Entry*> dense_;             // entry of id i at [i], or nullptr; see find()
   std::map<Gid, Entry*> here_;
-  Fifo<Entry*> runq_;
+  Fifo<Entry*> runq_[2];  // [1]: urgent objects, served first
+  std::function<bool(Gid, Mobile&)> urgent_;
   std::size_t runnable_ = 0;
   bool dirty_ = false;
 };

@@ -1,7 +1,7 @@
 // mpi_runtime_basic.cpp: the active-message runtime without migration: every rank to every
 // object with exact counts and per-sender order, chains of handlers across ranks checked
 // right after quiesce(), the local short-cut (no MPI, no copy), payload views, round-robin
-// interleaving of objects, receives posted in advance, and the statistics table. Run under
+// interleaving of objects, urgent objects first, receives posted in advance, and the statistics table. Run under
 // mpirun -np 1..4.
 #include "amr_runtime.hpp"  // first: it keeps MPI's C++ bindings out (see amr_transport.hpp)
 
@@ -223,6 +223,24 @@ TEST(RuntimeBasic, ObjectsInterleaveRoundRobin) {
   for (int i = 0; i < 3; ++i) rt.invoke(b, step);
   rt.quiesce();
   EXPECT_EQ(trace, (std::vector<long>{a, b, a, b, a, b}));
+}
+
+// Urgent objects (set_urgent) run before the others, each group still round robin.
+TEST(RuntimeBasic, UrgentObjectsRunFirst) {
+  amr::Runtime rt(MPI_COMM_WORLD);
+  rt.set_stealing(false);
+  const int me = rt.rank(), P = rt.size();
+  std::vector<long> trace;
+  auto step = rt.add_handler<Probe>([&](Probe&, amr::Message& m) { trace.push_back(long(m.gid())); });
+  for (int g = 0; g < 3 * P; ++g)
+    rt.add_object(g, g / 3, g / 3 == me ? std::make_unique<Probe>() : nullptr);
+  const long a = 3 * me, b = 3 * me + 1, c = 3 * me + 2;
+  rt.set_urgent([&](amr::Gid g, amr::Mobile&) { return long(g) != a; });
+  for (int i = 0; i < 2; ++i) rt.invoke(a, step);
+  for (int i = 0; i < 2; ++i) rt.invoke(b, step);
+  for (int i = 0; i < 2; ++i) rt.invoke(c, step);
+  rt.quiesce();
+  EXPECT_EQ(trace, (std::vector<long>{b, c, b, c, a, a}));
 }
 
 TEST(RuntimeBasic, RequestReplyWithRunUntil) {
