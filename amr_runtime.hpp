@@ -149,10 +149,19 @@ class Runtime : private detail::Engine {
   void invoke(Gid gid, Handler<T> h, std::vector<char>&& payload) {
     send_invoke(gid, h.id, std::move(payload));
   }
-  template <class T>
-  void invoke(Gid gid, Handler<T> h, const void* data, std::size_t n) {
+  // A payload buffer of n bytes (contents undefined) from the runtime's pool, to fill and pass
+  // to invoke(); recycle() gives back one a handler took and no longer needs. With both, a
+  // repeated exchange allocates and zero-fills nothing.
+  std::vector<char> buffer(std::size_t n) {
     std::vector<char> b = tp_.pool().get(n + sizeof(Header));  // room for the trailer
     b.resize(n);
+    return b;
+  }
+  void recycle(std::vector<char>&& b) { tp_.pool().put(std::move(b)); }
+
+  template <class T>
+  void invoke(Gid gid, Handler<T> h, const void* data, std::size_t n) {
+    std::vector<char> b = buffer(n);
     if (n) std::memcpy(b.data(), data, n);
     send_invoke(gid, h.id, std::move(b));
   }

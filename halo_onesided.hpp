@@ -174,7 +174,7 @@ struct HaloHeader {
 
 inline std::vector<char> pack_halo(const Partition& p, const HaloLink& l, long e) {
   const Box& r = l.send;
-  std::vector<char> buf(sizeof(HaloHeader) + 3 * r.size() * sizeof(double));
+  std::vector<char> buf = g_run->rt->buffer(sizeof(HaloHeader) + 3 * r.size() * sizeof(double));
   const HaloHeader h{e, e + 1, p.gid, r};
   std::memcpy(buf.data(), &h, sizeof h);
   double* out = reinterpret_cast<double*>(buf.data() + sizeof h);
@@ -187,11 +187,11 @@ inline std::vector<char> pack_halo(const Partition& p, const HaloLink& l, long e
   return buf;
 }
 
-inline void unpack_halo(Partition& p, const std::vector<char>& buf) {
+inline void unpack_halo(Partition& p, const char* buf) {
   HaloHeader h;
-  std::memcpy(&h, buf.data(), sizeof h);
+  std::memcpy(&h, buf, sizeof h);
   const Box& r = h.region;
-  const double* in = reinterpret_cast<const double*>(buf.data() + sizeof h);
+  const double* in = reinterpret_cast<const double*>(buf + sizeof h);
   for (int c = 0; c < 3; ++c)
     for (int k = r.kb; k <= r.ke; ++k)
       for (int j = r.jb; j <= r.je; ++j) {
@@ -224,7 +224,10 @@ inline void produced_exchange(Partition& p, long e) {
   auto early = p.inbox.find(e);
   if (early != p.inbox.end()) {
     const double t0 = detail::now();
-    for (const std::vector<char>& buf : early->second) unpack_halo(p, buf);
+    for (std::vector<char>& buf : early->second) {
+      unpack_halo(p, buf.data());
+      run.rt->recycle(std::move(buf));
+    }
     run.halo_seconds += detail::now() - t0;
     p.got = int(early->second.size());
     p.inbox.erase(early);
@@ -245,10 +248,12 @@ inline void on_halo(Partition& p, amr::Message& m) {
   HaloHeader h;
   if (m.size() < sizeof h) throw amr::UnpackError("halo message shorter than its header");
   std::memcpy(&h, m.data(), sizeof h);
+  if (m.size() != sizeof h + 3 * h.region.size() * sizeof(double))
+    throw amr::UnpackError("halo message of the wrong size for its region");
   on_request(p, h.from, h.request_next);
   if (h.exchange == p.awaited && p.produced == h.exchange) {
     const double t0 = detail::now();
-    unpack_halo(p, m.take());
+    unpack_halo(p, m.data());  // the runtime reuses the untaken buffer
     run.halo_seconds += detail::now() - t0;
     if (++p.got == int(p.links.size())) run.rt->invoke(p.gid, run.phase);
   } else {
