@@ -206,6 +206,10 @@ inline void check_deck(State& st) {
   if (!st.grid_line)
     fail_at(st.file, std::max(st.last_line, 1), "no grid command (a grid command is required, e.g. "
                                                  "grid h=H x=X y=Y z=Z)");
+  if (!st.time_line)
+    st.cfg.warnings.push_back(st.file + ":" + std::to_string(std::max(st.last_line, 1)) +
+                              ": warning: no time command, so no time step is taken (add time "
+                              "t=END_TIME or time steps=N)");
   if (st.restart_line)
     fail_at(st.file, st.restart_line, "restart: not supported yet (remove the restart command)");
   check_grid_size(st);

@@ -353,7 +353,7 @@ TEST(InputDefaults, DeveloperCoDesignAndIgnoredKeys) {
                    "developer partitions=4 imbalance=1:2.5 migrate=10 steal=0 cfl=0.9\n"
                    "developer corder=no thblocki=16 thblockj=16 thblockk=1 checkfornan=on trace=true\n"
                    "testpointsource diractest=1 halfspace=yes\n"
-                   "source x=1 y=1 z=1 type=Gaussian\n");
+                   "source x=1 y=1 z=1 type=Gaussian\ntime steps=1\n");
   EXPECT_EQ(c.dev.partitions, 4);
   EXPECT_EQ(c.dev.imbalance_rank, 1);
   EXPECT_EQ(c.dev.imbalance_factor, 2.5);
@@ -405,11 +405,18 @@ TEST(InputDefaults, SourceBeforeGridIsCheckedAgainstIt) {
 }
 
 TEST(InputDefaults, IgnoredCommandsWarn) {
-  Config c = parse(kBase + "image mode=mag z=0 file=surf\nprefilter fc2=1\nsac x=1 y=1 z=0\n");
+  Config c = parse(kBase + "image mode=mag z=0 file=surf\nprefilter fc2=1\nsac x=1 y=1 z=0\ntime t=1\n");
   ASSERT_EQ(c.warnings.size(), 3u);
   EXPECT_EQ(c.warnings[0], "in/x.in:4: warning: command 'image' is ignored by sw4lite");
   EXPECT_EQ(c.warnings[1], "in/x.in:5: warning: command 'prefilter' is ignored by sw4lite");
   EXPECT_EQ(c.warnings[2], "in/x.in:6: warning: command 'sac' is ignored by sw4lite (receivers are 'rec')");
+}
+
+TEST(InputDefaults, NoTimeCommandWarns) {
+  Config c = parse(kBase + "\n");
+  ASSERT_EQ(c.warnings.size(), 1u);
+  EXPECT_EQ(c.warnings[0], "in/x.in:4: warning: no time command, so no time step is taken (add time "
+                           "t=END_TIME or time steps=N)");
 }
 
 // ------------------------------------------------------------------ grid
