@@ -14,7 +14,7 @@
 #include <cstdint>
 
 #include "input.hpp"
-#include "source.hpp"
+#include "pointsource_exact.hpp"
 #include "subdomain.hpp"
 
 namespace sw4 {

@@ -9,6 +9,7 @@
 #include <functional>
 #include <vector>
 
+#include "pointsource_exact.hpp"
 #include "source.hpp"
 
 using namespace sw4;
