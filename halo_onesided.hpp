@@ -138,6 +138,7 @@ struct OneSidedRun {
   long w_psteps = 0;      // the same at the start of the current window
   double w_work = 0, w_idle = 0;
   bool steal_open = false;
+  bool held_changed = false;  // a partition came or went: measure afresh
 };
 inline OneSidedRun* g_run = nullptr;
 
@@ -148,15 +149,23 @@ constexpr long kMigrationCooldown = 4;
 // per step than one partition's step takes here: then one more partition shortens the busier
 // rank's step without making this rank the busier one. Short waits for halos, which every rank
 // has even when the load is even, open nothing; without the gate two ranks of equal load hand
-// partitions back and forth, and each move costs more than the phase it would balance.
+// partitions back and forth, and each move costs more than the phase it would balance. After a
+// partition came or went the gate closes and the next window starts, so that no decision
+// rests on steps measured before the move (a second steal on such stale figures was often
+// undone by a steal back).
 inline void steal_gate_update(OneSidedRun& run) {
   const int held = std::max(1, run.held);
   const long dn = run.psteps - run.w_psteps;
-  if (dn < 2 * held) return;
   const double idle = run.rt->stats().idle;
-  const double idle_per_step = (idle - run.w_idle) * held / double(dn);
-  const double work_per_partition_step = (run.work - run.w_work) / double(dn);
-  run.steal_open = idle_per_step > 1.2 * work_per_partition_step;
+  if (run.held_changed) {
+    run.held_changed = false;
+    run.steal_open = false;
+  } else {
+    if (dn < 2 * held) return;
+    const double idle_per_step = (idle - run.w_idle) * held / double(dn);
+    const double work_per_partition_step = (run.work - run.w_work) / double(dn);
+    run.steal_open = idle_per_step > 1.2 * work_per_partition_step;
+  }
   run.w_psteps = run.psteps;
   run.w_work = run.work;
   run.w_idle = idle;
@@ -339,6 +348,7 @@ inline void Partition::pack(amr::Writer& w) const {
   }
   sd.pack(w.buffer());  // last: straight into the runtime's send buffer, no second copy
   --g_run->held;        // packed to leave this rank
+  g_run->held_changed = true;
 }
 
 inline void Partition::unpack(amr::Reader& r) {
@@ -364,6 +374,7 @@ inline void Partition::unpack(amr::Reader& r) {
   const char* in = r.view(r.left());
   sd.unpack(in, *g_run->cfg);
   ++g_run->held;
+  g_run->held_changed = true;
 }
 
 // Registers the handlers and the partitions (every rank, same order) with their geometry and
