@@ -258,6 +258,7 @@ class Runtime : private detail::Engine {
     const Entry* e = store_.find(gid);
     return e && e->slot && e->slot->where != Where::Incoming;
   }
+  std::size_t held() const { return store_.here().size(); }  // objects here (or leaving)
   int location(Gid gid) const {  // best known rank; -1 for unknown or removed
     const Entry* e = store_.find(gid);
     return !e || e->removed ? -1 : e->slot ? me_ : e->rank;

@@ -132,15 +132,14 @@ struct OneSidedRun {
   PartitionLayout layout;
   double halo_seconds = 0;  // packing and unpacking on this rank
   // What the steal gate measures on this rank (steal_gate_update).
-  int held = 0;           // partitions here
   long psteps = 0;        // partition-steps completed here
   double work = 0;        // seconds spent in phases here
   long w_psteps = 0;      // the same at the start of the current window
   double w_work = 0, w_idle = 0;
   bool steal_open = false;
-  bool held_changed = false;  // a partition came or went: measure afresh
+  long w_held = 0;         // partitions here during the current window
 };
-inline OneSidedRun* g_run = nullptr;
+inline OneSidedRun* g_run = nullptr;  // the handlers and Partition::unpack reach the run here
 
 // Steps a partition stays on a rank after a migration before it may be stolen again.
 constexpr long kMigrationCooldown = 4;
@@ -154,22 +153,19 @@ constexpr long kMigrationCooldown = 4;
 // rests on steps measured before the move (a second steal on such stale figures was often
 // undone by a steal back).
 inline void steal_gate_update(OneSidedRun& run) {
-  const int held = std::max(1, run.held);
+  const long held = long(run.rt->held());
   const long dn = run.psteps - run.w_psteps;
+  const bool same = held == run.w_held;
+  if (same && dn < 2 * held) return;
   const double idle = run.rt->stats().idle;
-  if (run.held_changed) {
-    run.held_changed = false;
-    run.steal_open = false;
-  } else {
-    if (dn < 2 * held) return;
-    const double idle_per_step = (idle - run.w_idle) * held / double(dn);
-    const double work_per_partition_step = (run.work - run.w_work) / double(dn);
-    run.steal_open = idle_per_step > 1.2 * work_per_partition_step;
-  }
+  const double idle_per_step = (idle - run.w_idle) * double(held) / double(std::max(1L, dn));
+  const double work_per_partition_step = (run.work - run.w_work) / double(std::max(1L, dn));
+  run.steal_open = same && idle_per_step > 1.2 * work_per_partition_step;
+  run.w_held = held;
   run.w_psteps = run.psteps;
   run.w_work = run.work;
   run.w_idle = idle;
-}  // the handlers and Partition::unpack reach the run here
+}
 
 // ---------------------------------------------------------------------------------------------
 // Halo data: header, then the three components of the region.
@@ -347,8 +343,6 @@ inline void Partition::pack(amr::Writer& w) const {
     for (const std::vector<char>& b : kv.second) w.put(b);
   }
   sd.pack(w.buffer());  // last: straight into the runtime's send buffer, no second copy
-  --g_run->held;        // packed to leave this rank
-  g_run->held_changed = true;
 }
 
 inline void Partition::unpack(amr::Reader& r) {
@@ -373,8 +367,6 @@ inline void Partition::unpack(amr::Reader& r) {
   }
   const char* in = r.view(r.left());
   sd.unpack(in, *g_run->cfg);
-  ++g_run->held;
-  g_run->held_changed = true;
 }
 
 // Registers the handlers and the partitions (every rank, same order) with their geometry and
@@ -414,7 +406,7 @@ inline void add_partitions(OneSidedRun& run) {
     const Partition& p = static_cast<Partition&>(m);
     return !p.done && p.step >= p.arrived + kMigrationCooldown;
   });
-  rt.set_steal_gate([] { return g_run->held == 0 || g_run->steal_open; });
+  rt.set_steal_gate([&rt] { return rt.held() == 0 || g_run->steal_open; });
   // Partitions that other ranks wait for run first: their halos travel while the rest compute.
   rt.set_urgent([&rt](amr::Gid, amr::Mobile& m) {
     for (const HaloLink& l : static_cast<Partition&>(m).links)
@@ -428,7 +420,6 @@ inline void add_partitions(OneSidedRun& run) {
       const int home = L.home(pi, pj);
       std::unique_ptr<Partition> p;
       if (home == rt.rank()) {
-        ++run.held;
         p = std::make_unique<Partition>();
         p->gid = L.gid(pi, pj);
         p->geometry = piece_geometry(cfg, L.p1(), L.p2(), pi, pj);
@@ -445,6 +436,7 @@ inline void add_partitions(OneSidedRun& run) {
       }
       rt.add_object(L.gid(pi, pj), home, std::move(p));
     }
+  run.w_held = long(rt.held());  // the steal gate's first window starts with these
 }
 
 }  // namespace sw4
