@@ -15,6 +15,23 @@ endif
 # The MPI C++ bindings are not used (and warn under -Wextra): skip them.
 CXXFLAGS := -std=c++17 -Wall -Wextra -Werror $(OPT) -DOMPI_SKIP_MPICXX -DMPICH_SKIP_MPICXX $(EXTRA_CXXFLAGS)
 GTEST_LIBS ?= -lgtest -pthread
+
+# OpenMP threads inside a rank (OMP_NUM_THREADS): on where the compiler builds an OpenMP
+# program with OMPFLAGS, OPENMP=0 to build without (the pragmas then vanish).
+OPENMP   ?= 1
+OMPFLAGS ?= -fopenmp
+ifeq ($(OPENMP),1)
+  OMP_OK := $(shell printf '\043include <omp.h>\nint main() { return omp_get_max_threads() > 0 ? 0 : 1; }\n' | \
+              $(MPICXX) $(OMPFLAGS) -x c++ - -o /dev/null >/dev/null 2>&1 && echo yes)
+  ifeq ($(OMP_OK),yes)
+    CXXFLAGS += $(OMPFLAGS)
+    OMP_INFO := on ($(OMPFLAGS))
+  else
+    OMP_INFO := off ($(MPICXX) $(OMPFLAGS) does not build an OpenMP program)
+  endif
+else
+  OMP_INFO := off (OPENMP=0)
+endif
 # parallel compiles for make run / test / bench
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
@@ -30,6 +47,7 @@ all: info sw4lite sw4lite-onesided
 info:
 	@echo "sw4lite build: MPICXX=$(MPICXX) OPT=$(OPT) DEBUG=$(DEBUG)"
 	@echo "               CXXFLAGS=$(CXXFLAGS)"
+	@echo "               OpenMP threads: $(OMP_INFO)"
 
 sw4lite: sw4lite.cpp $(HEADERS)
 	$(MPICXX) $(CXXFLAGS) -o $@ sw4lite.cpp

@@ -14,6 +14,7 @@
 
 #include "grid.hpp"
 #include "sbp.hpp"
+#include "threads.hpp"
 
 namespace sw4 {
 
@@ -44,8 +45,12 @@ inline Box ghost_planes(int side, const Box& b, const GridCfg& g) {
   return p;
 }
 
+// The loops below share their planes or rows among the threads of the parallel region of
+// apply_bc (orphaned `omp for`; outside a region they run on one thread). The barrier at the
+// end of each keeps the original's order of the sides.
 inline void fill_box(Field& u, const Box& p, double value) {
   for (int c = 0; c < 3; ++c)
+    SW4_OMP(for schedule(static))
     for (int k = p.kb; k <= p.ke; ++k)
       for (int j = p.jb; j <= p.je; ++j)
         for (int i = p.ib; i <= p.ie; ++i) u[c](i, j, k) = value;
@@ -54,6 +59,7 @@ inline void fill_box(Field& u, const Box& p, double value) {
 inline void dirichlet_box(Field& u, const Box& p, const GridCfg& g, double t,
                           const BoundaryData& data) {
   for (int c = 0; c < 3; ++c)
+    SW4_OMP(for schedule(static))
     for (int k = p.kb; k <= p.ke; ++k)
       for (int j = p.jb; j <= p.je; ++j)
         for (int i = p.ib; i <= p.ie; ++i)
@@ -76,6 +82,7 @@ inline void free_surface(Field& u, const Array3& mu, const Array3& la, const Arr
     return sbp::sbop[1] * f(i, j, 1) + sbp::sbop[2] * f(i, j, 2) + sbp::sbop[3] * f(i, j, 3) +
            sbp::sbop[4] * f(i, j, 4);
   };
+  SW4_OMP(for schedule(static))
   for (int j = b.jb + 2; j <= b.je - 2; ++j)
     for (int i = b.ib + 2; i <= b.ie - 2; ++i) {
       double tau[3] = {0, 0, 0};
@@ -97,6 +104,7 @@ inline void apply_bc(Field& u, const Bc bc[6], const Array3& mu, const Array3& l
                      const Array1& strx, const Array1& stry, const GridCfg& g, double t,
                      const BoundaryData* data = nullptr) {
   const Box& b = u[0].box;
+  SW4_OMP(parallel)
   for (int side = 0; side < 6; ++side) {
     if (bc[side] == Bc::Processor) continue;
     if (side == 4 && bc[side] == Bc::FreeSurface) {

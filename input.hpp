@@ -71,6 +71,7 @@ struct DeveloperCfg {
   double imbalance_factor = 1.0;
   int migrate = 0;               // force a migration every N steps, 0 = off
   bool steal = true;
+  bool reference_kernel = false;  // kernel=reference: L_h point by point (stencil_reference.hpp)
   int line = 0;
 };
 

@@ -143,7 +143,7 @@ inline void cmd_fileio(State& st, const Line& ln) {
 // developer may be repeated (one knob per line is common); a later value wins.
 inline void cmd_developer(State& st, const Line& ln) {
   Keys k(st.file, ln, {"cfl", "checkfornan", "reporttiming", "trace", "corder", "thblocki", "thblockj",
-                       "thblockk", "partitions", "imbalance", "migrate", "steal"});
+                       "thblockk", "partitions", "imbalance", "migrate", "steal", "kernel"});
   DeveloperCfg& d = st.cfg.dev;
   d.cfl = k.real_min("cfl", d.cfl, 0, true);
   d.checkfornan = k.boolean("checkfornan", d.checkfornan);
@@ -154,6 +154,11 @@ inline void cmd_developer(State& st, const Line& ln) {
   d.partitions = k.integer("partitions", d.partitions, 1);
   d.migrate = k.integer("migrate", d.migrate, 0);
   d.steal = k.boolean("steal", d.steal);
+  if (const Token* t = k.find("kernel")) {
+    if (t->value != "tuned" && t->value != "reference")
+      k.fail("'" + t->text + "' is not a kernel (allowed: tuned, reference)");
+    d.reference_kernel = t->value == "reference";
+  }
   if (const Token* t = k.find("imbalance")) {
     std::size_t c = t->value.find(':');
     int r = 0;

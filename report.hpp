@@ -9,6 +9,7 @@
 
 #include "input.hpp"
 #include "subdomain.hpp"
+#include "threads.hpp"
 
 namespace sw4 {
 
@@ -46,9 +47,9 @@ inline std::string execution_time(double s, const std::string& msg) {
 
 // The timing table of `developer reporttiming=1`: per-rank sums over steps 2..N, averaged
 // over ranks. avg = {total, comm, bc, scheme, supergrid, forcing}.
-inline void print_timing_table(const double avg[6], double tick) {
+inline void print_timing_table(const double avg[6], double tick, int ranks, int threads) {
   std::printf("\n----------------------------------------\n");
-  std::printf("          Execution time summary \n");
+  std::printf("          Execution time summary (%d ranks x %d threads)\n", ranks, threads);
   std::printf("  Total      BC comm    BC phys    Scheme     Supergrid  Forcing \n");
   for (int c = 0; c < 6; ++c) std::printf("%-11.5g", avg[c]);
   std::printf("Clock tick is %g seconds\n", tick);

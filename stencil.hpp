@@ -12,6 +12,7 @@
 
 #include "grid.hpp"
 #include "sbp.hpp"
+#include "threads.hpp"
 
 // Helpers called inside the point loops must be inlined, or the loops do not vectorise.
 // SW4_INLINE_LAMBDA goes after a lambda's parameter list.
@@ -109,10 +110,12 @@ void rhs4(const Field& u, const Medium& md, const Box& eval, bool free_surface_t
 // keeps every array fully defined.
 inline void predictor_frame(Field& up, const Field& u, const Field& um, const Box& eval) {
   const Box& b = up[0].box;
+  SW4_OMP(parallel)
   for (int c = 0; c < 3; ++c) {
     double* out = up[c].data();
     const double* a = u[c].data();
     const double* m = um[c].data();
+    SW4_OMP(for schedule(static) nowait)
     for (int k = b.kb; k <= b.ke; ++k)
       for (int j = b.jb; j <= b.je; ++j) {
         const bool row_inside = eval.kb <= k && k <= eval.ke && eval.jb <= j && j <= eval.je;
@@ -130,14 +133,20 @@ inline void predictor_frame(Field& up, const Field& u, const Field& um, const Bo
 inline void acceleration(Field& acc, const Field& up, const Field& u, const Field& um,
                          double dt) {
   const double idt2 = 1.0 / (dt * dt);
+  const Box& b = acc[0].box;
+  const long plane = acc[0].sk;  // threads take whole planes: a point's loop does not depend on T
+  SW4_OMP(parallel)
   for (int c = 0; c < 3; ++c) {
     double* out = acc[c].data();
     const double* p = up[c].data();
     const double* a = u[c].data();
     const double* m = um[c].data();
-    const long n = static_cast<long>(acc[c].v.size());
-    SW4_IVDEP
-    for (long q = 0; q < n; ++q) out[q] = (p[q] - 2 * a[q] + m[q]) * idt2;
+    SW4_OMP(for schedule(static) nowait)
+    for (int k = 0; k < b.nk(); ++k) {
+      const long q0 = k * plane, q1 = q0 + plane;
+      SW4_IVDEP
+      for (long q = q0; q < q1; ++q) out[q] = (p[q] - 2 * a[q] + m[q]) * idt2;
+    }
   }
 }
 

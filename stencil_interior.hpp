@@ -45,17 +45,17 @@
 #include <cstdint>
 #include <vector>
 
+#include "threads.hpp"
+
 namespace sw4 {
 
-// Scratch buffers of the kernels, for one tile of at most kLine - 8 columns by nt rows.
-struct RhsWorkspace {
+// Scratch buffers of one tile of at most kLine - 8 columns by nt rows (one per thread).
+struct TileScratch {
   static constexpr int kLine = 264;  // doubles per line (columns -4 .. kLine - 5)
   // Lines of a bundle: the three mixed fluxes, G1 and G2 of u, v, w; the row bundle has the
   // three results after them.
   static constexpr int kMixed = 0, kG1 = 3, kG2 = 6, kResult = 9, kBundle = 9 * kLine;
   static constexpr int kRing = 5;  // the mixed fluxes are needed at offsets -2..2
-  // Tile height (rows of j); 0: rows_for's choice.
-  int tile_rows = 0;
 
   int nt = 0;
   std::vector<double> row;     // x: one bundle and the result lines
@@ -80,6 +80,15 @@ struct RhsWorkspace {
   double* z_bundle(int k, int r) { return start(planes) + (long(ring(k)) * nt + r) * kBundle; }
   // The free-surface rows keep the mixed fluxes of planes 1..8 instead (three lines a row).
   double* surface_c(int k, int r) { return start(planes) + (long(k - 1) * nt + r) * 3 * kLine; }
+};
+
+// The operator's scratch: one TileScratch per thread, and the tile height.
+struct RhsWorkspace {
+  static constexpr int kLine = TileScratch::kLine;
+  // Tile height (rows of j); 0: rows_for's choice.
+  int tile_rows = 0;
+  std::vector<TileScratch> scratch;  // scratch[thread_id()]
+
   // Rows per tile for rows of ni points: about 4000 points a plane, so that the ring of planes
   // and the solution planes it reads (~2 MB) stay in the L3 cache (a core's L2 does not pay:
   // 4 to 64 rows run alike on 201-point rows, a whole plane twice slower); at most 32 rows, as
@@ -92,8 +101,8 @@ struct RhsWorkspace {
 
 namespace kernel {
 
-constexpr int kLine = RhsWorkspace::kLine;
-constexpr int kG1 = RhsWorkspace::kG1 * kLine, kG2 = RhsWorkspace::kG2 * kLine;
+constexpr int kLine = TileScratch::kLine;
+constexpr int kG1 = TileScratch::kG1 * kLine, kG2 = TileScratch::kG2 * kLine;
 
 // C1 and C2 of NUMERICS 3.1 from the stretched coefficient c~ at offsets -2..1 (C1 weighs
 // q_{-2}, C2 weighs q_{-1}).
@@ -154,7 +163,7 @@ enum Pass { kMixedFluxes = 1, kG2Fluxes = 2, kG1Fluxes = 4 };
 struct Tile {
   const Field& uf;
   const Medium& md;
-  RhsWorkspace& ws;
+  TileScratch& ws;
   int i0, i1, j0, j1;
   const double* f[3] = {uf[0].data(), uf[1].data(), uf[2].data()};
   const double* mu = md.mu->data();
@@ -249,7 +258,7 @@ struct Tile {
     const double* y00 = ws.y_bundle(j);
     const double* yp1 = ws.y_bundle(j + 1);
     const double* yp2 = ws.y_bundle(j + 2);
-    double* res = ws.x_bundle() + RhsWorkspace::kResult * L;
+    double* res = ws.x_bundle() + TileScratch::kResult * L;
     SW4_IVDEP
     for (int i = 0; i < ni; ++i) {
       const double sxc = sx[i];
@@ -291,7 +300,7 @@ template <Update mode>
 void rhs4_interior_tile(const Tile& tl, int k0, int k1, double h, const Target& t) {
   const double cof = 1.0 / (h * h), i6 = 1.0 / 6;
   const int j0 = tl.j0, j1 = tl.j1;
-  RhsWorkspace& ws = tl.ws;
+  TileScratch& ws = tl.ws;
   const long sk = tl.sk;
   // z: the fluxes of plane kk into its plane bundles, as `pass` says.
   auto z_plane = [&](int kk, int pass) {
@@ -346,24 +355,32 @@ void rhs4_interior_tile(const Tile& tl, int k0, int k1, double h, const Target& 
 }
 
 // The tiles of a box of columns: pieces of at most kLine - 8 columns by about ws.rows_for
-// rows, each length shared evenly so that no tile is a sliver.
+// rows, each length shared evenly so that no tile is a sliver; fn(scratch, ib, ie, jb, je)
+// runs once per tile. Tiles are independent (each has its own flux buffers and writes its
+// own points), so they are shared out among the threads, each with its scratch; with T
+// threads the number of tiles is made a multiple of T where there are rows enough, so that
+// every thread gets the same share. The cut never changes a bit (see the top of this file).
 template <class F>
 void for_each_tile(int i0, int i1, int j0, int j1, RhsWorkspace& ws, F&& fn) {
-  auto split = [](int n, int most) {
-    const int pieces = (n + most - 1) / most;
-    return std::array<int, 3>{pieces, n / pieces, n % pieces};  // pieces, length, longer ones
-  };
-  const auto ci = split(i1 - i0 + 1, kLine - 8);
-  const auto cj = split(j1 - j0 + 1, ws.rows_for(ci[1] + (ci[2] > 0)));
-  ws.size_for(cj[1] + (cj[2] > 0));
-  for (int n = 0, jb = j0; n < cj[0]; ++n) {
-    const int je = jb + cj[1] + (n < cj[2]) - 1;
-    for (int m = 0, ib = i0; m < ci[0]; ++m) {
-      const int ie = ib + ci[1] + (m < ci[2]) - 1;
-      fn(ib, ie, jb, je);
-      ib = ie + 1;
+  const int ni = i1 - i0 + 1, nj = j1 - j0 + 1;
+  const int pi = (ni + kLine - 9) / (kLine - 8);
+  const int li = ni / pi, ri = ni % pi;  // length, longer ones
+  const int rows = ws.rows_for(li + (ri > 0));
+  const int threads = max_threads();
+  int pj = (nj + rows - 1) / rows;
+  while (threads > 1 && (pi * pj) % threads != 0 && pj < nj) ++pj;
+  const int lj = nj / pj, rj = nj % pj;
+  if (int(ws.scratch.size()) < threads) ws.scratch.resize(threads);
+  SW4_OMP(parallel num_threads(threads))
+  {
+    TileScratch& sc = ws.scratch[thread_id()];
+    sc.size_for(lj + (rj > 0));
+    SW4_OMP(for schedule(static))
+    for (int n = 0; n < pi * pj; ++n) {
+      const int m = n % pi, q = n / pi;  // tile (m, q): column piece m, row piece q
+      const int ib = i0 + m * li + std::min(m, ri), jb = j0 + q * lj + std::min(q, rj);
+      fn(sc, ib, ib + li + (m < ri) - 1, jb, jb + lj + (q < rj) - 1);
     }
-    jb = je + 1;
   }
 }
 
@@ -372,8 +389,8 @@ template <Update mode>
 void rhs4_interior(const Field& uf, const Medium& md, int i0, int i1, int j0, int j1, int k0,
                    int k1, double h, const Target& t, RhsWorkspace& ws) {
   if (k1 < k0 || i1 < i0 || j1 < j0) return;
-  for_each_tile(i0, i1, j0, j1, ws, [&](int ib, int ie, int jb, int je) {
-    rhs4_interior_tile<mode>(Tile{uf, md, ws, ib, ie, jb, je}, k0, k1, h, t);
+  for_each_tile(i0, i1, j0, j1, ws, [&](TileScratch& sc, int ib, int ie, int jb, int je) {
+    rhs4_interior_tile<mode>(Tile{uf, md, sc, ib, ie, jb, je}, k0, k1, h, t);
   });
 }
 

@@ -105,10 +105,10 @@ template <Update mode>
 void rhs4_surface(const Field& uf, const Medium& md, int i0, int i1, int j0, int j1, double h,
                   const Target& t, RhsWorkspace& ws) {
   if (i1 < i0 || j1 < j0) return;
-  for_each_tile(i0, i1, j0, j1, ws, [&](int ib, int ie, int jb, int je) {
-    const Tile tl{uf, md, ws, ib, ie, jb, je};
+  for_each_tile(i0, i1, j0, j1, ws, [&](TileScratch& sc, int ib, int ie, int jb, int je) {
+    const Tile tl{uf, md, sc, ib, ie, jb, je};
     for (int q = 1; q <= 8; ++q)
-      for (int j = jb; j <= je; ++j) tl.c_row(j, q, ws.surface_c(q, j - jb));
+      for (int j = jb; j <= je; ++j) tl.c_row(j, q, sc.surface_c(q, j - jb));
     rhs4_surface_plane<mode, 0>(tl, h, t);
     rhs4_surface_plane<mode, 1>(tl, h, t);
     rhs4_surface_plane<mode, 2>(tl, h, t);

@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -32,6 +33,7 @@
 #include "receiver.hpp"
 #include "source.hpp"
 #include "stencil.hpp"
+#include "stencil_reference.hpp"
 #include "supergrid.hpp"
 
 namespace sw4 {
@@ -87,6 +89,7 @@ class Subdomain {
   std::vector<Receiver> receivers; // the receivers this piece owns, input order
   PhaseTimes times;
   bool timing = false;            // accumulate `times` for this step
+  bool reference_kernel = false;  // L_h point by point (stencil_reference.hpp), not rhs4
   double dt = 0;
 
   // Test hooks: boundary data (Dirichlet sides, surface traction) and a body force added as
@@ -148,6 +151,12 @@ class Subdomain {
   RhsWorkspace ws;            // scratch of the operator's interior kernel
 
   Medium medium() const { return {&mu, &la, &px.str, &py.str, &pz.str}; }
+  // L_h(f) on box b, consumed as `mode` says, by the kernel the deck chose.
+  template <Update mode>
+  void apply_lh(const Field& f, const Box& b, const Target& tg) {
+    if (reference_kernel) rhs4_reference<mode>(f, medium(), b, free_surface_top, grid.h, tg);
+    else rhs4<mode>(f, medium(), b, free_surface_top, grid.h, tg, ws);
+  }
   void add_point_forces(double t, int stage);
   void boundary_conditions(Field& f, double t);
 };
@@ -158,6 +167,7 @@ inline Subdomain::Subdomain(const Config& cfg, const PieceGeometry& pg)
     : grid(cfg.grid), box(pg.box), owned(pg.owned), eval(pg.owned) {
   for (int s = 0; s < 6; ++s) bc[s] = pg.bc[s];
   free_surface_top = bc[4] == Bc::FreeSurface;
+  reference_kernel = cfg.dev.reference_kernel;
 
   // Super-grid profiles from the physical boundary types (every side but a free surface).
   Bc phys[6];
@@ -256,7 +266,7 @@ inline void Subdomain::predictor(double t) {
   }
   tg.rho = rho.data();
   tg.factor = dt * dt;
-  rhs4<Update::Predictor>(u, medium(), eval, free_surface_top, grid.h, tg, ws);
+  apply_lh<Update::Predictor>(u, eval, tg);
   predictor_frame(up, u, um, eval);
   const double t1 = detail::now();
   add_point_forces(t, 0);
@@ -276,7 +286,7 @@ inline void Subdomain::corrector(double t) {
   for (int c = 0; c < 3; ++c) tg.out[c] = up[c].data();
   tg.rho = rho.data();
   tg.factor = dt * dt * dt * dt / 12;
-  rhs4<Update::Corrector>(acc, medium(), eval, free_surface_top, grid.h, tg, ws);
+  apply_lh<Update::Corrector>(acc, eval, tg);
   const double t2 = detail::now();
   add_point_forces(t, 1);
   const double t3 = detail::now();
@@ -309,14 +319,17 @@ inline void Subdomain::write_receivers(const std::string& path, const UtcTime& u
     if (!due_only || r.write_due()) r.write(path, dt, grid, utc);
 }
 
+// The smallest index wins, whichever thread finds it first.
 inline long Subdomain::first_nan() const {
+  long first = LONG_MAX;
+  SW4_OMP(parallel for schedule(static) reduction(min : first))
   for (int k = owned.kb; k <= owned.ke; ++k)
     for (int j = owned.jb; j <= owned.je; ++j)
       for (int i = owned.ib; i <= owned.ie; ++i)
         for (int c = 0; c < 3; ++c)
           if (std::isnan(u[c](i, j, k)))
-            return ((long(k) * (grid.ny + 4) + j) * (grid.nx + 4) + i) * 3 + c;
-  return -1;
+            first = std::min(first, ((long(k) * (grid.ny + 4) + j) * (grid.nx + 4) + i) * 3 + c);
+  return first == LONG_MAX ? -1 : first;
 }
 
 inline void Subdomain::redo_work(double extra) {
@@ -326,7 +339,7 @@ inline void Subdomain::redo_work(double extra) {
     Box part = eval;
     if (extra < 1) part.ke = eval.kb + int(extra * (eval.ke - eval.kb + 1)) - 1;
     if (part.ke < part.kb) break;
-    rhs4<Update::Store>(u, medium(), part, free_surface_top, grid.h, tg, ws);
+    apply_lh<Update::Store>(u, part, tg);
   }
 }
 
@@ -424,6 +437,7 @@ inline void Subdomain::unpack(const char*& in, const Config& cfg) {
   tfun.clear();
   for (const SourceCfg& src : cfg.sources) tfun.push_back(TimeFunction::from(src));
   gval_.assign(cfg.sources.size(), 0.0);
+  reference_kernel = cfg.dev.reference_kernel;
 }
 
 }  // namespace sw4

@@ -15,6 +15,7 @@
 
 #include "grid.hpp"
 #include "stencil.hpp"
+#include "threads.hpp"
 
 namespace sw4 {
 
@@ -136,12 +137,18 @@ inline void supergrid_damping(Field& up, const Field& u, const Field& um, const 
     stretches.push_back({t, e, x_on(t)});
     t = e;
   }
-  // Tiles of kTileRows rows marching up in k, so that the five planes of U and Um that a
+  // Tiles of at most 16 rows marching up in k, so that the five planes of U and Um that a
   // plane's z term reads stay in cache for the next planes (a fifth faster than whole planes
-  // on the pointsource grid).
-  constexpr int kTileRows = 16;
-  for (int jt = eval.jb; jt <= eval.je; jt += kTileRows) {
-    const int je = std::min(eval.je, jt + kTileRows - 1);
+  // on the pointsource grid). Threads take whole tiles, as many as they are free (tiles in the
+  // layers cost more than those between); fewer rows a tile when 16 would leave fewer than
+  // four tiles a thread. A point's arithmetic does not depend on its tile.
+  const int threads = max_threads(), nj = eval.nj();
+  const int tile_rows = std::clamp((nj + 4 * threads - 1) / (4 * threads), 2, 16);
+  const int tiles = (nj + tile_rows - 1) / tile_rows;
+  SW4_OMP(parallel for schedule(dynamic, 1) num_threads(threads))
+  for (int tile = 0; tile < tiles; ++tile) {
+    const int jt = eval.jb + tile * tile_rows;
+    const int je = std::min(eval.je, jt + tile_rows - 1);
     for (int k = eval.kb; k <= eval.ke; ++k) {
       const double szc = pz.str(k), czc = pz.co(k);
       const double dzm = pz.dc(k - 1), dz0 = pz.dc(k), dzp = pz.dc(k + 1);

@@ -27,6 +27,7 @@
 #include "norms.hpp"
 #include "report.hpp"
 #include "subdomain.hpp"
+#include "threads.hpp"
 #ifdef SW4LITE_ONESIDED
 #include "halo_onesided.hpp"
 #endif
@@ -93,7 +94,8 @@ void time_step(Run& run, double speed2) {
 void print_setup(const Run& run, const std::string& layout, double nsrc, double nuniq) {
   if (rank_ != 0) return;
   print_grid_table(run.cfg.grid);
-  std::printf("Running on %d MPI tasks (%s)\n", nranks_, layout.c_str());
+  std::printf("Running on %d MPI tasks x %d threads (%s), %s kernel\n", nranks_, max_threads(),
+              layout.c_str(), run.cfg.dev.reference_kernel ? "reference" : "tuned");
   std::printf("number of grid point  sources = %.0f\n", nsrc);
   std::printf("number of unique g.p. sources = %.0f\n", nuniq);
   std::printf("setup of sources done\n");
@@ -162,15 +164,15 @@ void report(const Run& run, std::vector<ErrorParts>& parts, const PhaseTimes& ti
     double avg[6];
     MPI_Reduce(mine, avg, 6, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
     for (double& a : avg) a /= nranks_;
-    if (rank_ == 0) print_timing_table(avg, MPI_Wtick());
+    if (rank_ == 0) print_timing_table(avg, MPI_Wtick(), nranks_, max_threads());
   }
   const GridCfg& g = cfg.grid;
   const double updates = double(g.nx) * g.ny * g.nz * run.nsteps;
   if (rank_ == 0 && loop_time > 0)
     std::printf("Figure of merit: %.4g grid-point updates/s (%.4g per rank), %d steps of %.4g "
-                "points in %.4g s on %d ranks\n",
+                "points in %.4g s on %d ranks x %d threads\n",
                 updates / loop_time, updates / loop_time / nranks_, run.nsteps,
-                double(g.nx) * g.ny * g.nz, loop_time, nranks_);
+                double(g.nx) * g.ny * g.nz, loop_time, nranks_, max_threads());
 }
 
 std::string too_many(const Run& run, const char* what, int n) {
@@ -358,6 +360,7 @@ int run_main(int argc, char** argv) {
   const double time_start = MPI_Wtime();
 
   Run run;
+  std::string kernel;  // --kernel, which wins over the deck's developer kernel=
   for (int a = 1; a < argc; ++a) {
     const std::string arg = argv[a];
     if (arg == "--check") {
@@ -368,24 +371,34 @@ int run_main(int argc, char** argv) {
       if (*end != '\0' || n < 1 || n > 1000000)
         stop(std::string("sw4lite: --partitions ") + argv[a] + ": not a positive integer");
       run.partitions = int(n);
+    } else if (arg == "--kernel" && a + 1 < argc) {
+      const std::string k = argv[++a];
+      if (k != "tuned" && k != "reference")
+        stop("sw4lite: --kernel " + k + ": not a kernel (allowed: tuned, reference)");
+      kernel = k;
     } else if (arg == "-h" || arg == "--help") {
       if (rank_ == 0)
-        std::printf("usage: mpirun -np P %s [--check] [--partitions N] DECK\n", argv[0]);
+        std::printf("usage: mpirun -np P %s [--check] [--partitions N] [--kernel tuned|reference] "
+                    "DECK\n",
+                    argv[0]);
       return 0;
     } else if (!arg.empty() && arg[0] == '-') {
-      stop("sw4lite: unknown option '" + arg + "' (allowed: --check, --partitions N)");
+      stop("sw4lite: unknown option '" + arg +
+           "' (allowed: --check, --partitions N, --kernel tuned|reference)");
     } else if (run.deck.empty()) {
       run.deck = arg;
     } else {
       stop("sw4lite: more than one input file given ('" + run.deck + "', '" + arg + "')");
     }
   }
-  if (run.deck.empty()) stop("usage: mpirun -np P sw4lite [--check] [--partitions N] DECK");
+  if (run.deck.empty())
+    stop("usage: mpirun -np P sw4lite [--check] [--partitions N] [--kernel tuned|reference] DECK");
   try {
     run.cfg = parse_input(run.deck);
   } catch (const InputError& e) {
     stop(e.what());
   }
+  if (!kernel.empty()) run.cfg.dev.reference_kernel = kernel == "reference";
   const Config& cfg = run.cfg;
   if (rank_ == 0) {
     for (const std::string& m : cfg.messages) std::printf("%s\n", m.c_str());
@@ -416,7 +429,9 @@ int run_main(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  // Threads never call MPI (threads.hpp): the main thread's calls are all MPI must allow for.
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
   const int status = run_main(argc, argv);  // every MPI object is gone before MPI_Finalize
   MPI_Finalize();
   return status;

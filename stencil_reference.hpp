@@ -1,11 +1,19 @@
 // stencil_reference.hpp: L_h written plainly, point by point, as NUMERICS.md 3.1-3.3 states
 // it: the averaged coefficients C1..C4 and the mixed terms evaluated from scratch at every
-// point, the free-surface rows from the SBP tables. Slow and obvious: the tests hold the
-// optimised kernels of stencil.hpp to it (same numbers up to rounding) with arbitrary
-// stretching and materials, which the polynomial tests (stretching 1) do not exercise.
+// point, the free-surface rows from the SBP tables.
+//
+// Why built so: this is the operator to read first, and the one a compiler tester runs
+// (`developer kernel=reference`, `--kernel reference`): plain loops over points, no flux
+// buffers, no tiles, so what a compiler makes of straightforward stencil code shows in the
+// figure of merit next to the tuned kernel of stencil.hpp. It is slow and obvious: the tests
+// hold the tuned kernels to it (same numbers up to rounding) with arbitrary stretching and
+// materials, and whole runs with either kernel agree to 1e-12 of the solution's maximum (not
+// to the bit: the tuned kernel sums the same terms in another order).
 #pragma once
 
 #include "stencil.hpp"
+#include "supergrid.hpp"
+#include "threads.hpp"
 
 namespace sw4 {
 namespace reference {
@@ -156,4 +164,23 @@ inline double damping(const Field& u, const Field& um, const Array3& rho, const 
 }
 
 }  // namespace reference
+
+// L_h(u) at every point of `eval` by the formula above, consumed as `mode` says: the same
+// contract as rhs4 (stencil.hpp), threads over planes.
+template <Update mode>
+void rhs4_reference(const Field& u, const Medium& md, const Box& eval, bool free_surface_top,
+                    double h, const Target& t) {
+  const double cof = 1.0 / (h * h);
+  SW4_OMP(parallel for schedule(static))
+  for (int k = eval.kb; k <= eval.ke; ++k) {
+    const int K = free_surface_top && k <= 6 ? k - 1 : -1;  // SBP row, or -1: interior
+    for (int j = eval.jb; j <= eval.je; ++j)
+      for (int i = eval.ib; i <= eval.ie; ++i)
+        kernel::store<mode>(t.out, t.u, t.um, t.rho, t.factor, u[0].index(i, j, k),
+                            cof * reference::lh(u, md, 0, i, j, k, K),
+                            cof * reference::lh(u, md, 1, i, j, k, K),
+                            cof * reference::lh(u, md, 2, i, j, k, K));
+  }
+}
+
 }  // namespace sw4
