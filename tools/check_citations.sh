@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# check_citations.sh: every section the sources cite in NUMERICS.md or DESIGN.md exists.
+#
+# Why built so: the code explains itself by pointing at the specification ("NUMERICS.md 3.1,
+# 3.2", "NUMERICS §7.2", "NUMERICS 2-5", "DESIGN.md, \"Time step as phases\""), and a pointer
+# to a section that was renumbered or never written teaches nothing. This check reads the
+# tracked sources (*.hpp, *.cpp, *.sh, Makefile, everything under test/, bench/ and tools/),
+# collects every such reference and fails, naming FILE:LINE, when
+#   - NUMERICS.md has no heading with a cited number (a line "## 3. ..." or "### 3.1 ...");
+#     lists ("3.1, 3.2", "8, 7.1"), ranges ("2-5", "3.1-3.3": both ends are checked),
+#     "§0/§7.3", "section 10" and a bare "§6.3" (which only NUMERICS uses) are understood;
+#   - DESIGN.md has no heading with a cited name (DESIGN.md, "Name" and "Other name"; a name
+#     may run on to the next comment line);
+#   - a cited .md file (say shared/NOTES.md) is not in the repository.
+# This file itself is not scanned (its own examples are not citations).
+#
+#   usage: tools/check_citations.sh [--list] [ROOT]    ROOT: the repository (default: here)
+#          tools/check_citations.sh --self-test        shows, on a copy, that the check fails
+#                                                      on a bad citation of each kind
+# bash, grep, sed and awk only (POSIX awk: mawk will do). Exit status 0: all found; 1: not.
+set -u
+
+self=tools/check_citations.sh
+
+# The files to scan under $1, one per line, relative to $1.
+source_files() {
+  local root=$1 list
+  if git -C "$root" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    list=$(git -C "$root" ls-files --cached --others --exclude-standard)
+  else
+    list=$(cd "$root" && find . -type f ! -path './.git/*' | sed 's|^\./||')
+  fi
+  printf '%s\n' "$list" |
+    grep -E '(\.hpp|\.cpp|\.sh)$|^(test|bench|tools)/|^Makefile$' |
+    grep -v -E '^(build|test-output|bench-output)/' |
+    grep -v -x -F "$self" | sort -u
+}
+
+# The check proper. $1: root, $2: 1 to list every citation found.
+check() {
+  local root=$1 list=$2 files=()
+  cd "$root" || { echo "check_citations: no directory $root"; return 1; }
+  while IFS= read -r f; do
+    [ -f "$f" ] && grep -q -I -E 'NUMERICS|DESIGN|§|\.md' "$f" 2>/dev/null && files+=("$f")
+  done < <(source_files .)
+  local num=NUMERICS.md des=DESIGN.md
+  [ -f "$num" ] || num=/dev/null
+  [ -f "$des" ] || des=/dev/null
+  # awk reads the two documents first (their headings), then the sources.
+  awk -v numfile="$num" -v desfile="$des" -v list="$list" '
+    function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
+    # A comment line continued: the text without its leading blanks and comment marker.
+    function uncomment(s) { s = trim(s); sub(/^(\/\/+|#+|\*+)[ \t]*/, "", s); return s }
+    function fail(f, l, msg) { print f ":" l ": " msg; bad++ }
+    function note(f, l, what) { ncite++; if (list) print "  " f ":" l ": " what }
+    function check_num(n, f, l, cited) {
+      note(f, l, "NUMERICS.md " n)
+      if (!(n in numsec)) fail(f, l, "NUMERICS.md has no section " n " (cited as \"" cited "\")")
+    }
+    # The section numbers of a list such as " 3.1, 3.2", " §0/§7.3", " section 10", " 2-5".
+    function check_list(s, f, l, cited,    n, i, tok, ends) {
+      gsub(/§/, " ", s); gsub(/sections?/, " ", s); gsub(/and/, ",", s)
+      gsub(/–/, "-", s); gsub(/ *- */, "-", s); gsub(/[,\/]/, " ", s)
+      n = split(s, tok, " ")
+      for (i = 1; i <= n; i++) {
+        if (tok[i] == "") continue
+        if (index(tok[i], "-")) {
+          split(tok[i], ends, "-")
+          check_num(ends[1], f, l, cited); check_num(ends[2], f, l, cited)
+        } else check_num(tok[i], f, l, cited)
+      }
+    }
+    # All citations in text t (line l of file f); returns t with what it used blanked out.
+    function parse(t, f, l,    out, rest, lst, name, q, cited) {
+      out = ""
+      while (match(t, /NUMERICS(\.md)?/)) {
+        out = out substr(t, 1, RSTART - 1); cited = substr(t, RSTART, RLENGTH)
+        rest = substr(t, RSTART + RLENGTH)
+        if (match(rest, /^ *((sections?|§) *)?[0-9]+(\.[0-9]+)*( *(,|\/|-|–|and) *(§ *)?[0-9]+(\.[0-9]+)*)*/)) {
+          lst = substr(rest, 1, RLENGTH); rest = substr(rest, RLENGTH + 1)
+          check_list(lst, f, l, cited lst)
+        }
+        t = rest
+      }
+      t = out t; out = ""
+      while (match(t, /DESIGN\.md, *"[^"]*"/)) {
+        out = out substr(t, 1, RSTART - 1); rest = substr(t, RSTART + RLENGTH)
+        name = substr(t, RSTART, RLENGTH); sub(/^DESIGN\.md, *"/, "", name); sub(/"$/, "", name)
+        while (1) {
+          name = trim(name); gsub(/[ \t]+/, " ", name)
+          note(f, l, "DESIGN.md \"" name "\"")
+          if (!(name in dessec)) fail(f, l, "DESIGN.md has no section \"" name "\"")
+          if (!match(rest, /^ *(,|and|, and) *"[^"]*"/)) break
+          name = substr(rest, 1, RLENGTH); rest = substr(rest, RLENGTH + 1)
+          sub(/^[^"]*"/, "", name); sub(/"$/, "", name)
+        }
+        t = rest
+      }
+      t = out t
+      # A bare §N (only NUMERICS is cited so).
+      while (match(t, /§ *[0-9]+(\.[0-9]+)*/)) {
+        lst = substr(t, RSTART, RLENGTH); t = substr(t, RSTART + RLENGTH)
+        check_list(lst, f, l, lst)
+      }
+      return t
+    }
+    # Names of .md files in t: each must be a file of the repository.
+    function check_md(t, f, l,    name, after) {
+      while (match(t, /[A-Za-z0-9_\/-]+(\.[A-Za-z0-9_-]+)*\.md/)) {
+        name = substr(t, RSTART, RLENGTH); after = substr(t, RSTART + RLENGTH, 2)
+        t = substr(t, RSTART + RLENGTH)
+        if (after ~ /^[A-Za-z0-9_(]/ || after ~ /^\.[A-Za-z0-9_]/ || after ~ /^->/) continue
+        if (!((name) in seenmd)) seenmd[name] = system("test -f \"" name "\"") == 0
+        if (!seenmd[name]) fail(f, l, "cites " name ", which is not in the repository")
+      }
+    }
+    FILENAME == numfile {
+      if ($0 ~ /^#+ /) { h = $0; sub(/^#+ +/, "", h); split(h, w, " "); n = w[1]
+        sub(/^§/, "", n); sub(/\.$/, "", n); if (n ~ /^[0-9]+(\.[0-9]+)*$/) numsec[n] = 1 }
+      next
+    }
+    FILENAME == desfile {
+      if ($0 ~ /^#+ /) { h = $0; sub(/^#+ +/, "", h); dessec[trim(h)] = 1 }
+      next
+    }
+    FNR == 1 { carry = "" }
+    {
+      t = $0
+      if (carry != "") { t = carry " " uncomment(t); l = carryline; carry = "" } else l = FNR
+      check_md($0, FILENAME, FNR)
+      # A citation cut by the end of the line goes on with the next line.
+      if (match(t, /(NUMERICS(\.md)?( *(section|§))?|DESIGN\.md,( *"[^"]*" *(,|and))* *("[^"]*)?) *$/)) {
+        carry = substr(t, RSTART); carryline = l; t = substr(t, 1, RSTART - 1)
+      }
+      parse(t, FILENAME, l)
+    }
+    END {
+      if (numfile == "/dev/null") { print "check_citations: NUMERICS.md is missing"; bad++ }
+      if (desfile == "/dev/null") { print "check_citations: DESIGN.md is missing"; bad++ }
+      if (bad) { print "check_citations: " bad " problem(s) in " ncite " citations"; exit 1 }
+      print "check_citations: all " ncite " citations found"
+    }' "$num" "$des" "${files[@]}"
+}
+
+# On a copy of the repository: the copy passes, and each kind of bad citation fails.
+self_test() {
+  local root=$1 tmp rc=0
+  tmp=$(mktemp -d) || return 1
+  trap 'rm -rf "$tmp"' RETURN
+  (cd "$root" && { source_files .; echo "$self"; ls NUMERICS.md DESIGN.md 2>/dev/null; } |
+     tar -cf - -T -) | (cd "$tmp" && tar -xf -) || return 1
+  expect() {  # WHAT RC: the check on the copy exits RC (0 or 1) and prints WHAT when it fails
+    local what=$1 want=$2 out got
+    out=$(bash "$tmp/$self" "$tmp" 2>&1); got=$?
+    if [ "$got" -ne "$want" ] || { [ "$want" -ne 0 ] && ! grep -q -F -- "$what" <<<"$out"; }; then
+      echo "self-test FAILED: $what: exit $got, expected $want"; echo "$out" | tail -n 5; rc=1
+    else echo "self-test ok: $what (exit $got)"; fi
+  }
+  local probe=$tmp/test/checks/citation-probe.sh S='§' N=NUMERICS D=DESIGN
+  expect "the copy passes" 0
+  echo "# see $N.md 2.2, 99.1" >"$probe";          expect "no section 99.1" 1
+  echo "# see $N 3.1-3.77" >"$probe";               expect "no section 3.77" 1
+  echo "# see $N ${S}0/${S}41.2" >"$probe";          expect "no section 41.2" 1
+  echo "# see (${S}88.8)" >"$probe";                 expect "no section 88.8" 1
+  printf '# see (%s.md, "Time step\n# as phasers")\n' "$D" >"$probe"
+  expect 'no section "Time step as phasers"' 1
+  echo "# see $N-topography.md" >"$probe";          expect "$N-topography.md, which is not" 1
+  rm -f "$probe"
+  sed -i 's/^### 7\.2 /### 7.2x /' "$tmp/NUMERICS.md"; expect "no section 7.2 " 1
+  return $rc
+}
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+list=0; selftest=0; root=$here
+for a in "$@"; do
+  case $a in
+    --list) list=1 ;;
+    --self-test) selftest=1 ;;
+    -*) echo "usage: $0 [--list] [--self-test] [ROOT]"; exit 2 ;;
+    *) root=$a ;;
+  esac
+done
+if [ "$selftest" -eq 1 ]; then self_test "$root"; exit $?; fi
+check "$root" "$list"
