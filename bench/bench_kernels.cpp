@@ -1,5 +1,6 @@
 // bench_kernels: the time-step kernels alone, on one piece of the pointsource grid
-// (201 x 201 x 101 points by default), single core, median of several repetitions.
+// (201 x 201 x 101 points by default), median of several repetitions, on OMP_NUM_THREADS
+// threads (make bench runs it on one).
 //   build/bench_kernels [ni nj nk] [reps]
 // Prints one line per kernel: "kernel name=<k> ms=<median> mpts=<M points/s> cpu_ms=<median>".
 // SW4_BENCH_ONLY=<k> runs one kernel; SW4_TILE_ROWS=<n> sets the interior kernel's tile height.
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "stencil.hpp"
+#include "stencil_reference.hpp"
 #include "supergrid.hpp"
 
 using namespace sw4;
@@ -93,6 +95,9 @@ int main(int argc, char** argv) {
   };
   run("rhs4+predictor", [&] { rhs4<Update::Predictor>(u, md, eval, true, 0.04, pred, ws); });
   run("rhs4+corrector", [&] { rhs4<Update::Corrector>(u, md, eval, true, 0.04, corr, ws); });
+  // The plain point-by-point operator (kernel=reference): what a compiler makes of simple loops.
+  run("rhs4_reference+predictor",
+      [&] { rhs4_reference<Update::Predictor>(u, md, eval, true, 0.04, pred); });
   run("rhs4_interior+corrector", [&] {
     kernel::rhs4_interior<Update::Corrector>(u, md, 1, nx, 1, ny, 7, nz, 0.04, corr, ws);
   });
