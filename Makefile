@@ -5,6 +5,8 @@
 #   make bench      time loop, timing table and figure of merit on 1 and 2 ranks
 #   make clean
 # Options: MPICXX=<mpi c++ compiler>  OPT="<optimisation flags>"  DEBUG=1 (no optimisation, -g)
+#          WERROR=1 (warnings are errors; CI)  SANITIZE=1 (AddressSanitizer + UBSan, compile and link)
+#          EXTRA_CXXFLAGS, EXTRA_LDFLAGS, GTEST_LIBS
 
 MPICXX ?= mpicxx
 OPT    ?= -O3 -march=native
@@ -12,8 +14,21 @@ DEBUG  ?= 0
 ifeq ($(DEBUG),1)
   OPT := -O0 -g -fno-omit-frame-pointer
 endif
+WERROR   ?= 0
+SANITIZE ?= 0
+# Warnings stay warnings unless asked: a newer compiler's new warning must not break a user's
+# build, while CI (WERROR=1) keeps the code warning-free.
+WARN := -Wall -Wextra -Wpedantic
+ifeq ($(WERROR),1)
+  WARN += -Werror
+endif
+# Sanitizers go on both the compile and the link line; any finding stops the program.
+ifeq ($(SANITIZE),1)
+  SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+endif
 # The MPI C++ bindings are not used (and warn under -Wextra): skip them.
-CXXFLAGS := -std=c++17 -Wall -Wextra -Werror $(OPT) -DOMPI_SKIP_MPICXX -DMPICH_SKIP_MPICXX $(EXTRA_CXXFLAGS)
+CXXFLAGS := -std=c++17 $(WARN) $(OPT) $(SANFLAGS) -DOMPI_SKIP_MPICXX -DMPICH_SKIP_MPICXX $(EXTRA_CXXFLAGS)
+LDFLAGS  := $(SANFLAGS) $(EXTRA_LDFLAGS)
 GTEST_LIBS ?= -lgtest -pthread
 
 # OpenMP threads inside a rank (OMP_NUM_THREADS): on where the compiler builds an OpenMP
@@ -44,29 +59,31 @@ BENCH_BIN := $(patsubst bench/%.cpp,build/%,$(wildcard bench/bench_*.cpp))
 
 all: info sw4lite sw4lite-onesided
 
+# First line: the compiler underneath the MPI wrapper (works for Open MPI's and MPICH's).
 info:
-	@echo "sw4lite build: MPICXX=$(MPICXX) OPT=$(OPT) DEBUG=$(DEBUG)"
+	@echo "sw4lite build: compiler: $$($(MPICXX) --version 2>/dev/null | head -n 1)"
+	@echo "               MPICXX=$(MPICXX) OPT=$(OPT) DEBUG=$(DEBUG) WERROR=$(WERROR) SANITIZE=$(SANITIZE)"
 	@echo "               CXXFLAGS=$(CXXFLAGS)"
 	@echo "               OpenMP threads: $(OMP_INFO)"
 
 sw4lite: sw4lite.cpp $(HEADERS)
-	$(MPICXX) $(CXXFLAGS) -o $@ sw4lite.cpp
+	$(MPICXX) $(CXXFLAGS) -o $@ sw4lite.cpp $(LDFLAGS)
 
 # The same sources, halos exchanged one-sidedly through the active-message runtime.
 sw4lite-onesided: sw4lite.cpp $(HEADERS)
-	$(MPICXX) $(CXXFLAGS) -DSW4LITE_ONESIDED -o $@ sw4lite.cpp
+	$(MPICXX) $(CXXFLAGS) -DSW4LITE_ONESIDED -o $@ sw4lite.cpp $(LDFLAGS)
 
 build:
 	@mkdir -p build
 
 build/test_%: test/test_%.cpp $(HEADERS) $(wildcard test/*.hpp) | build
-	$(MPICXX) $(CXXFLAGS) -I. -o $@ $< -lgtest_main $(GTEST_LIBS)
+	$(MPICXX) $(CXXFLAGS) -I. -o $@ $< -lgtest_main $(GTEST_LIBS) $(LDFLAGS)
 
 build/mpi_%: test/mpi_%.cpp $(HEADERS) $(wildcard test/*.hpp) | build
-	$(MPICXX) $(CXXFLAGS) -I. -o $@ $< $(GTEST_LIBS)
+	$(MPICXX) $(CXXFLAGS) -I. -o $@ $< $(GTEST_LIBS) $(LDFLAGS)
 
 build/bench_%: bench/bench_%.cpp $(HEADERS) | build
-	$(MPICXX) $(CXXFLAGS) -I. -o $@ $<
+	$(MPICXX) $(CXXFLAGS) -I. -o $@ $< $(LDFLAGS)
 
 deps:
 	@bash tools/deps.sh

@@ -25,11 +25,7 @@
 #include <cstdint>
 #include <cstdio>
 
-#if defined(__has_builtin)
-#if __has_builtin(__builtin_ia32_rdtsc) && (defined(__x86_64__) || defined(__i386__))
-#define AMR_HAVE_TSC 1
-#endif
-#endif
+#include "portable.hpp"  // SW4_HAVE_TSC, sw4_tsc()
 
 namespace amr {
 
@@ -40,7 +36,7 @@ class Clock {
   Clock() {
     s0_ = steady_ns();
     k0_ = now();
-#ifdef AMR_HAVE_TSC
+#ifdef SW4_HAVE_TSC
     // A first rate over 200 us (error ~1e-4, enough for the handler batch's time budget);
     // refine() improves it over the whole run.
     std::uint64_t s;
@@ -50,8 +46,8 @@ class Clock {
 #endif
   }
   static Tick now() {
-#ifdef AMR_HAVE_TSC
-    return __builtin_ia32_rdtsc();
+#ifdef SW4_HAVE_TSC
+    return sw4_tsc();
 #else
     return Tick(steady_ns());
 #endif
@@ -59,7 +55,7 @@ class Clock {
   double seconds(Tick ticks) const { return double(ticks) * spt_; }
   Tick ticks(double seconds) const { return Tick(seconds / spt_); }
   void refine() {  // the rate over the run so far (cheap; called when statistics are read)
-#ifdef AMR_HAVE_TSC
+#ifdef SW4_HAVE_TSC
     const std::uint64_t s = steady_ns();
     if (s - s0_ > 10000000) rate(s, now());
 #endif

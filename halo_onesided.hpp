@@ -27,6 +27,7 @@
 
 #include "amr_runtime.hpp"  // first: it keeps MPI's C++ bindings out
 
+#include <climits>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -138,6 +139,9 @@ struct OneSidedRun {
   double w_work = 0, w_idle = 0;
   bool steal_open = false;
   long w_held = 0;         // partitions here during the current window
+  // The earliest NaN found here (developer checkfornan): step, Subdomain::first_nan(), t.
+  long nan_step = LONG_MAX, nan_index = LONG_MAX;
+  double nan_t = 0;
 };
 inline OneSidedRun* g_run = nullptr;  // the handlers and Partition::unpack reach the run here
 
@@ -287,20 +291,18 @@ inline void on_phase(Partition& p) {
     p.t += sd.dt;
     p.step = e / 2;
     sd.write_receivers(cfg.fileio.path, run.utc, true);
-    if (cfg.dev.checkfornan) {
-      const long q = sd.first_nan();
-      if (q >= 0) {
-        const GridCfg& g = sd.grid;
-        const long r = q / 3;
-        const int i = int(r % (g.nx + 4)), j = int(r / (g.nx + 4) % (g.ny + 4)),
-                  k = int(r / (long(g.nx + 4) * (g.ny + 4)));
-        std::fprintf(stderr,
-                     "sw4lite: NaN in component %d at grid point (%d,%d,%d) (x=%g, y=%g, z=%g) "
-                     "after time step %ld (t=%g)\n",
-                     int(q % 3) + 1, i, j, k, (i - 1) * g.h, (j - 1) * g.h, (k - 1) * g.h, p.step,
-                     p.t);
-        MPI_Abort(MPI_COMM_WORLD, 1);
+    // A NaN stops this partition: it sends no more halos, so its neighbours stop after this
+    // step too, the run quiesces, and the driver stops every rank together (check_nan_onesided).
+    const long q = cfg.dev.checkfornan ? sd.first_nan() : -1;
+    if (q >= 0) {
+      if (p.step < run.nan_step || (p.step == run.nan_step && q < run.nan_index)) {
+        run.nan_step = p.step;
+        run.nan_index = q;
+        run.nan_t = p.t;
       }
+      p.done = true;
+      run.work += detail::now() - start;
+      return;
     }
     if (p.gid == 0 && (p.step == 1 || cfg.fileio.printcycle == 1 ||
                        p.step % cfg.fileio.printcycle == 1 || p.step == run.nsteps))

@@ -14,23 +14,9 @@
 #include "sbp.hpp"
 #include "threads.hpp"
 
-// Helpers called inside the point loops must be inlined, or the loops do not vectorise.
-// SW4_INLINE_LAMBDA goes after a lambda's parameter list.
-#if defined(__GNUC__) || defined(__clang__)
-#define SW4_INLINE inline __attribute__((always_inline))
-#define SW4_INLINE_LAMBDA __attribute__((always_inline))
-#else
-#define SW4_INLINE inline
-#define SW4_INLINE_LAMBDA
-#endif
-
-#if defined(__clang__)
-#define SW4_IVDEP _Pragma("clang loop vectorize(assume_safety)")
-#elif defined(__GNUC__)
-#define SW4_IVDEP _Pragma("GCC ivdep")
-#else
-#define SW4_IVDEP
-#endif
+// Helpers called inside the point loops must be inlined, or the loops do not vectorise:
+// SW4_INLINE, SW4_INLINE_LAMBDA (after a lambda's parameter list) and SW4_IVDEP come from here.
+#include "portable.hpp"
 
 namespace sw4 {
 

@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 #include <sys/stat.h>
 #include <vector>
@@ -38,8 +39,10 @@ namespace {
 
 int rank_ = 0, nranks_ = 1;
 
+#ifdef SW4LITE_ONESIDED
 // Default partitions per rank in one-sided mode (README: enough for overlap and stealing).
 constexpr int kDefaultPartitions = 4;
+#endif
 
 bool make_dirs(const std::string& path) {
   std::string cur;
@@ -53,12 +56,25 @@ bool make_dirs(const std::string& path) {
   return stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-// Every rank calls this with the same condition: rank 0 prints, all exit 1.
-[[noreturn]] void stop(const std::string& msg) {
-  if (rank_ == 0) std::fprintf(stderr, "%s\n", msg.c_str());
-  MPI_Finalize();
-  std::exit(1);
-}
+// A run that must end with exit status 1. Every rank calls stop() with the same condition;
+// the exception unwinds run_main, so every MPI object (the Cartesian communicator, the halo
+// datatypes, the runtime's communicators) is freed by its owner before main calls
+// MPI_Finalize and rank 0 prints the message.
+struct Stop : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+[[noreturn]] void stop(const std::string& msg) { throw Stop(msg); }
+
+// MPI_Comm_free on every way out of the scope.
+struct CommGuard {
+  MPI_Comm comm = MPI_COMM_NULL;
+  CommGuard() = default;
+  CommGuard(const CommGuard&) = delete;
+  CommGuard& operator=(const CommGuard&) = delete;
+  ~CommGuard() {
+    if (comm != MPI_COMM_NULL) MPI_Comm_free(&comm);
+  }
+};
 
 double reduce(double x, MPI_Op op) {
   double r = 0;
@@ -195,12 +211,8 @@ void check_pieces(const Run& run, int p1, int p2, const char* what, int n) {
   }
 }
 
-void check_nan(const Subdomain& sd, int n, double t) {
-  long local = sd.first_nan(), first = 0;
-  if (local < 0) local = LONG_MAX;
-  MPI_Allreduce(&local, &first, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
-  if (first == LONG_MAX) return;
-  const GridCfg& g = sd.grid;
+// The line of a NaN stop: `first` is Subdomain::first_nan()'s index, found after step n.
+std::string nan_message(const GridCfg& g, long first, long n, double t) {
   const int c = int(first % 3);
   const long q = first / 3;
   const int i = int(q % (g.nx + 4)), j = int(q / (g.nx + 4) % (g.ny + 4)),
@@ -208,9 +220,16 @@ void check_nan(const Subdomain& sd, int n, double t) {
   char buf[256];
   std::snprintf(buf, sizeof buf,
                 "sw4lite: NaN in component %d at grid point (%d,%d,%d) (x=%g, y=%g, z=%g) "
-                "after time step %d (t=%g)",
+                "after time step %ld (t=%g)",
                 c + 1, i, j, k, (i - 1) * g.h, (j - 1) * g.h, (k - 1) * g.h, n, t);
-  stop(buf);
+  return buf;
+}
+
+void check_nan(const Subdomain& sd, int n, double t) {
+  long local = sd.first_nan(), first = 0;
+  if (local < 0) local = LONG_MAX;
+  MPI_Allreduce(&local, &first, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+  if (first != LONG_MAX) stop(nan_message(sd.grid, first, n, t));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -219,8 +238,9 @@ void check_nan(const Subdomain& sd, int n, double t) {
 int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
   const Config& cfg = run.cfg;
   int dims[2] = {pgrid[0], pgrid[1]}, periods[2] = {0, 0}, coords[2];
-  MPI_Comm cart;
-  MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 1, &cart);
+  CommGuard guard;
+  MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 1, &guard.comm);
+  const MPI_Comm cart = guard.comm;
   int crank = 0;
   MPI_Comm_rank(cart, &crank);
   MPI_Cart_coords(cart, crank, 2, coords);
@@ -230,10 +250,7 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
   print_setup(run, "process grid " + std::to_string(dims[0]) + " x " + std::to_string(dims[1]),
               reduce(double(sd.point_sources()), MPI_SUM),
               reduce(double(sd.unique_point_sources()), MPI_SUM));
-  if (run.check_only) {
-    MPI_Comm_free(&cart);
-    return 0;
-  }
+  if (run.check_only) return 0;
   prepare_output(run);
   sd.allocate(cfg);
   for (Receiver& r : sd.receivers) r.reserve(run.nsteps);
@@ -274,13 +291,26 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
   std::vector<ErrorParts> parts;
   if (cfg.tps.on && !cfg.sources.empty()) parts.push_back(pointsource_errors(sd, cfg, t));
   report(run, parts, sd.times, total, loop_time, t);
-  MPI_Comm_free(&cart);
   return 0;
 }
 
 #ifdef SW4LITE_ONESIDED
 // ---------------------------------------------------------------------------------------------
 // One-sided: partitions as mobile objects; every phase is a handler (halo_onesided.hpp).
+
+// A partition that found a NaN stopped there (halo_onesided.hpp), and its neighbours stopped
+// for want of its halos, so the run quiesced; every partition got to check the step the first
+// NaN appeared in. All ranks agree here on the earliest (step, point), the one the two-sided
+// run names, and stop together with the runtime idle.
+void check_nan_onesided(const OneSidedRun& os) {
+  long step = 0, first = 0;
+  MPI_Allreduce(&os.nan_step, &step, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+  if (step == LONG_MAX) return;
+  const long mine = os.nan_step == step ? os.nan_index : LONG_MAX;
+  MPI_Allreduce(&mine, &first, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+  const double t = reduce(os.nan_step == step && os.nan_index == first ? os.nan_t : -1, MPI_MAX);
+  stop(nan_message(os.cfg->grid, first, step, t));
+}
 
 int run_onesided(Run& run) {
   const Config& cfg = run.cfg;
@@ -297,6 +327,9 @@ int run_onesided(Run& run) {
   rt.set_stealing(cfg.dev.steal);
   os.rt = &rt;
   os.nsteps = 0;
+  struct Unset {  // the handlers' pointer to `os` dies with it, also when stop() unwinds
+    ~Unset() { g_run = nullptr; }
+  } unset;
   g_run = &os;
   add_partitions(os);
 
@@ -317,10 +350,7 @@ int run_onesided(Run& run) {
               std::to_string(L.count()) + " partitions, " + std::to_string(L.p1()) + " x " +
                   std::to_string(L.p2()) + ", " + std::to_string(L.q1 * L.q2) + " per rank",
               reduce(nsrc, MPI_SUM), reduce(nuniq, MPI_SUM));
-  if (run.check_only) {
-    g_run = nullptr;
-    return 0;
-  }
+  if (run.check_only) return 0;
   prepare_output(run);
   os.utc = run.utc;
 
@@ -331,6 +361,7 @@ int run_onesided(Run& run) {
   rt.for_each<Partition>([&](amr::Gid gid, Partition&) { rt.invoke(gid, os.start); });
   rt.quiesce();
   const double loop_time = MPI_Wtime() - loop_start;
+  check_nan_onesided(os);
 
   std::vector<ErrorParts> parts;
   PhaseTimes times;
@@ -348,7 +379,6 @@ int run_onesided(Run& run) {
   t = reduce(t, MPI_MAX);  // every partition accumulated the same t; ranks may hold none
   report(run, parts, times, loop_time, loop_time, t);
   rt.report();
-  g_run = nullptr;
   return 0;
 }
 #endif
@@ -432,7 +462,12 @@ int main(int argc, char** argv) {
   // Threads never call MPI (threads.hpp): the main thread's calls are all MPI must allow for.
   int provided = 0;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
-  const int status = run_main(argc, argv);  // every MPI object is gone before MPI_Finalize
+  int status = 1;
+  try {
+    status = run_main(argc, argv);  // every MPI object is gone when it returns or unwinds
+  } catch (const Stop& e) {
+    if (rank_ == 0) std::fprintf(stderr, "%s\n", e.what());
+  }
   MPI_Finalize();
   return status;
 }

@@ -1,7 +1,25 @@
 #!/usr/bin/env bash
 # mpirun with the settings the tests and scripts need everywhere: Open MPI as root, more ranks
-# than cores. Usage: tools/mpirun.sh NP PROGRAM [ARGS...]   (MPIRUN="..." overrides the launcher)
+# than cores. Usage: tools/mpirun.sh NP PROGRAM [ARGS...]
+#
+# MPIRUN="..." picks the launcher (default mpirun): Open MPI's mpirun, or MPICH's
+# mpirun.mpich / mpiexec.mpich (Hydra). Every test and bench script launches through here, so
+# that one variable switches them all. Open MPI refuses root and more ranks than cores unless
+# told; it is told by OMPI_* variables, which other MPIs ignore. Options only one MPI knows go
+# on the command line only when `$MPIRUN --version` names that MPI (MPIRUN_KIND caches it).
 np=$1; shift
-if [ -n "${MPIRUN:-}" ]; then exec $MPIRUN -np "$np" "$@"; fi
+launcher=${MPIRUN:-mpirun}
+if [ -z "${MPIRUN_KIND:-}" ]; then
+  v=$($launcher --version 2>&1 | head -n 5)
+  case $v in
+    *"Open MPI"* | *OpenRTE*) MPIRUN_KIND=openmpi ;;
+    *HYDRA*) MPIRUN_KIND=hydra ;;
+    *) MPIRUN_KIND=other ;;
+  esac
+  export MPIRUN_KIND
+fi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-exec mpirun -np "$np" "$@"
+opts=()
+[ "$MPIRUN_KIND" = openmpi ] && opts+=(--oversubscribe)
+# shellcheck disable=SC2086
+exec $launcher "${opts[@]}" -np "$np" "$@"

@@ -33,6 +33,10 @@ for e2e_deck in test/e2e/bad/*.in; do
 done
 # developer checkfornan=1 stops a run that blows up, naming the step and the grid point.
 cmd_check e2e-checkfornan 60 bash test/e2e/nan_check.sh "$e2e_dir/nan"
+cmd_check e2e-checkfornan-onesided 60 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/nan_check.sh "$e2e_dir/nan-onesided"
+# Every way out (input error, bad option, NaN stop, normal end; both binaries) frees every MPI
+# object before MPI_Finalize: no MPI's leak warning or complaint in the output.
+cmd_check e2e-clean-exit 120 bash test/e2e/clean_exit.sh "$e2e_dir/clean-exit"
 
 # Byte-identical receiver files (USGS text and SAC, every mode) for 1, 2, 3 and 4 ranks.
 for e2e_np in 1 2 3 4; do

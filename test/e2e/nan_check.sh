@@ -7,7 +7,7 @@
 # write exactly one line on stderr (over all ranks) that names the step and the grid point:
 # "... NaN ... grid point (i,j,k) ... time step N ...". The two lines must be identical: the
 # first NaN is a property of the solution, not of the decomposition (every point is computed
-# by the same arithmetic whoever owns it).
+# by the same arithmetic whoever owns it). SW4LITE_BIN picks the binary (sw4lite-onesided).
 set -u
 [ $# -eq 1 ] || { echo "usage: $0 WORKDIR" >&2; exit 2; }
 work=$1
@@ -18,7 +18,7 @@ for np in 1 2; do
   d=$work/np$np
   mkdir -p "$d/run" "$d/err"
   (cd "$d/run" && "$root/tools/mpirun.sh" "$np" bash "$root/test/e2e/rank_stderr.sh" "$d/err" \
-     "$root/sw4lite" "$root/test/e2e/blowup.in" >"$d/stdout" 2>"$d/launcher-stderr")
+     "$root/${SW4LITE_BIN:-sw4lite}" "$root/test/e2e/blowup.in" >"$d/stdout" 2>"$d/launcher-stderr")
   rc=$?
   cat "$d"/err/stderr.* >"$d/stderr" 2>/dev/null
   echo "nan_check: $np rank(s): exit $rc; stderr:"; cat "$d/stderr"

@@ -1,0 +1,36 @@
+# test/ci/sanitize.sh: the checks of the sanitizer part of .ci/run (sourced by
+# test/run_tests.sh after the unit test files), for a build with make DEBUG=1 SANITIZE=1.
+#
+# Why built so: AddressSanitizer and UBSan find what no output comparison does (a read past
+# an array's end that happens to give the right number, a leak, an overflow), but an
+# unoptimised, instrumented build runs the e2e decks many times slower. So the runtime's MPI
+# tests run on 2 and 3 ranks, and both binaries run a small deck (test/ci/small.in) on 2
+# ranks: two-sided, one-sided with forced migrations, one-sided with stealing under an
+# emulated slow rank, the NaN stop and the other ways out; the one-sided outputs must equal
+# the two-sided ones byte for byte. Any sanitizer finding makes the run exit non-zero
+# (-fno-sanitize-recover, LSan's exit code), which fails its check.
+ci_dir=$PWD/test-output/ci-sanitize
+rm -rf "$ci_dir" && mkdir -p "$ci_dir/decks"
+gtest_check san-runtime_basic_np2 2 300 build/mpi_runtime_basic
+gtest_check san-runtime_migrate_np3 3 300 build/mpi_runtime_migrate
+gtest_check san-runtime_steal_np2 2 300 build/mpi_runtime_steal
+gtest_check san-runtime_large_np2 2 300 build/mpi_runtime_large
+cmd_check san-runtime_error_bad_payload 60 test/mpi_runtime_expect_abort.sh 2 bad_payload \
+  "amr_runtime: rank 1: payload of 3 bytes for handler 1 ('twice') on object 1 does not unpack"
+
+cmd_check san-twosided-np2 300 bash test/e2e/run_deck.sh 2 test/ci/small.in "$ci_dir/twosided"
+# ci_os NAME KNOBS: a one-sided run of small.in, 2 partitions per rank, with developer KNOBS.
+ci_os() {
+  cp test/ci/small.in "$ci_dir/decks/$1.in"
+  echo "developer $2" >>"$ci_dir/decks/$1.in"
+  cmd_check "san-onesided-$1" 300 env SW4LITE_BIN=sw4lite-onesided SW4LITE_ARGS="--partitions 2" \
+    bash test/e2e/run_deck.sh 2 "$ci_dir/decks/$1.in" "$ci_dir/$1"
+  cmd_check "san-onesided-same-$1" 30 bash test/e2e/same_files.sh \
+    "$ci_dir/twosided/small-results" "$ci_dir/$1/small-results"
+}
+ci_os migrate "migrate=3"
+ci_os steal "imbalance=1:2 steal=1"
+unset -f ci_os
+cmd_check san-checkfornan 300 bash test/e2e/nan_check.sh "$ci_dir/nan"
+cmd_check san-checkfornan-onesided 300 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/nan_check.sh "$ci_dir/nan-onesided"
+cmd_check san-clean-exit 300 bash test/e2e/clean_exit.sh "$ci_dir/clean-exit"
