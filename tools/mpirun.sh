@@ -21,5 +21,8 @@ fi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 opts=()
 [ "$MPIRUN_KIND" = openmpi ] && opts+=(--oversubscribe)
+# Open MPI binds each rank to one core when there are at most two ranks: its OpenMP threads
+# would then share that core. With threads, ranks are left unbound (Hydra binds nothing).
+[ "$MPIRUN_KIND" = openmpi ] && [ "${OMP_NUM_THREADS:-1}" != 1 ] && opts+=(--bind-to none)
 # shellcheck disable=SC2086
 exec $launcher "${opts[@]}" -np "$np" "$@"
