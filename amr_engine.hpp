@@ -121,6 +121,8 @@ class Engine {
   [[noreturn]] void fail(const std::string& what) const {
     std::fprintf(stderr, "amr_runtime: rank %d: %s\n", me_, what.c_str());
     std::fflush(stderr);
+    // MPICH's launcher may tear the job down before it forwarded the line: give it a moment.
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
     MPI_Abort(tp_.user(), 1);
     std::abort();
   }

@@ -349,7 +349,7 @@ inline void put_bytes(std::vector<char>& out, const void* p, std::size_t n) {
   out.insert(out.end(), c, c + n);
 }
 inline void get_bytes(const char*& in, void* p, std::size_t n) {
-  std::memcpy(p, in, n);
+  if (n) std::memcpy(p, in, n);  // an empty vector's data() may be null, which memcpy forbids
   in += n;
 }
 template <class T>
