@@ -12,14 +12,18 @@ export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}   # reproducible recei
 export GTEST_COLOR=no   # mpirun gives programs a terminal; colour codes would hide the counts
 logdir=build/test-logs
 mkdir -p "$logdir"
+: >"$logdir/times.txt"
 passed=0; failed=0; skipped=0
 failures=()
 
 _log() { echo "$logdir/$(printf '%s' "$1" | tr -c 'A-Za-z0-9_.-' '_').log"; }
 
-_run() {  # TIMEOUT LOG CMD... -> exit status; 124 on timeout
+_run() {  # TIMEOUT LOG CMD... -> exit status; 124 on timeout. Seconds go to times.txt.
   local t=$1 log=$2; shift 2
-  timeout -k 10 "$t" "$@" >"$log" 2>&1
+  local t0=$SECONDS rc=0
+  timeout -k 10 "$t" "$@" >"$log" 2>&1 || rc=$?
+  echo "$((SECONDS - t0)) $(basename "$log" .log)" >>"$logdir/times.txt"
+  return $rc
 }
 
 cmd_check() {
