@@ -7,6 +7,11 @@
 // an object; and the runtime may move objects between ranks (because the application asked,
 // or because an idle rank stole one). The rest follows from keeping that honest.
 //
+// "One-sided", as sw4lite's one-sided mode uses the word, is this: the sender names an object
+// and a handler and the receiver never posts a matching receive, as in PREMA's remote method
+// invocation. It is built on MPI point-to-point messages (MPI_Isend, MPI_Improbe); it is not
+// MPI-3 one-sided communication (RMA): no window is opened and nothing is put or got.
+//
 //   struct Counter : amr::Mobile {                     // state, and how it travels
 //     long hits = 0;
 //     void pack(amr::Writer& w) const override { w.put(hits); }

@@ -72,6 +72,7 @@ struct DeveloperCfg {
   int migrate = 0;               // force a migration every N steps, 0 = off
   bool steal = true;
   bool reference_kernel = false;  // kernel=reference: L_h point by point (stencil_reference.hpp)
+  int protocol = -1;  // one-sided halo protocol: 0 request, 1 eager, -1 the program's default
   int line = 0;
 };
 

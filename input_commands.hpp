@@ -143,7 +143,8 @@ inline void cmd_fileio(State& st, const Line& ln) {
 // developer may be repeated (one knob per line is common); a later value wins.
 inline void cmd_developer(State& st, const Line& ln) {
   Keys k(st.file, ln, {"cfl", "checkfornan", "reporttiming", "trace", "corder", "thblocki", "thblockj",
-                       "thblockk", "partitions", "imbalance", "migrate", "steal", "kernel"});
+                       "thblockk", "partitions", "imbalance", "migrate", "steal", "kernel",
+                       "protocol"});
   DeveloperCfg& d = st.cfg.dev;
   d.cfl = k.real_min("cfl", d.cfl, 0, true);
   d.checkfornan = k.boolean("checkfornan", d.checkfornan);
@@ -158,6 +159,11 @@ inline void cmd_developer(State& st, const Line& ln) {
     if (t->value != "tuned" && t->value != "reference")
       k.fail("'" + t->text + "' is not a kernel (allowed: tuned, reference)");
     d.reference_kernel = t->value == "reference";
+  }
+  if (const Token* t = k.find("protocol")) {
+    if (t->value != "request" && t->value != "eager")
+      k.fail("'" + t->text + "' is not a halo protocol (allowed: request, eager)");
+    d.protocol = t->value == "eager";
   }
   if (const Token* t = k.find("imbalance")) {
     std::size_t c = t->value.find(':');

@@ -285,13 +285,13 @@ struct Tile {
     }
     const long base = index(i0, j, k);
     double* const* out = t.out;
-    const double* const* up = t.u;
+    const double* const* u = t.u;  // U(t): the predictor's update reads U and Um
     const double* const* um = t.um;
     const double* rho = t.rho;
     const double factor = t.factor;
     SW4_IVDEP
     for (int i = 0; i < ni; ++i)
-      store<mode>(out, up, um, rho, factor, base + i, res[i], res[L + i], res[2 * L + i]);
+      store<mode>(out, u, um, rho, factor, base + i, res[i], res[L + i], res[2 * L + i]);
   }
 };
 

@@ -70,6 +70,22 @@ inline PieceGeometry piece_geometry(const Config& cfg, int p1, int p2, int pi, i
   return pg;
 }
 
+// A grid point and component as one number that orders points as the NaN report wants (by k,
+// then j, then i, then component), independent of the cut: the global index into a box with
+// room for the ghost points on each side (index 1 - kGhost is 0).
+inline long point_key(const GridCfg& g, int i, int j, int k, int c) {
+  const long ni = g.nx + 2 * kGhost, nj = g.ny + 2 * kGhost, o = kGhost - 1;
+  return (((k + o) * nj + (j + o)) * ni + (i + o)) * 3 + c;
+}
+struct PointOfKey {
+  int i, j, k, c;
+};
+inline PointOfKey point_of_key(const GridCfg& g, long key) {
+  const long ni = g.nx + 2 * kGhost, nj = g.ny + 2 * kGhost, q = key / 3;
+  const int o = kGhost - 1;
+  return {int(q % ni) - o, int(q / ni % nj) - o, int(q / (ni * nj)) - o, int(key % 3)};
+}
+
 // Seconds spent in each part of a step, as the original's timing table reports them.
 struct PhaseTimes {
   double comm = 0, bc = 0, scheme = 0, supergrid = 0, forcing = 0;
@@ -113,7 +129,7 @@ class Subdomain {
   void record_initial();
   void write_receivers(const std::string& path, const UtcTime& utc, bool due_only) const;
 
-  // Index of the first NaN in U (owned points) as a global linear index, or -1.
+  // The point_key of the first NaN in U (owned points), or -1.
   long first_nan() const;
 
   // Extra work that changes nothing: L_h(U) into the scratch field, `extra` times over (a
@@ -328,7 +344,7 @@ inline long Subdomain::first_nan() const {
       for (int i = owned.ib; i <= owned.ie; ++i)
         for (int c = 0; c < 3; ++c)
           if (std::isnan(u[c](i, j, k)))
-            first = std::min(first, ((long(k) * (grid.ny + 4) + j) * (grid.nx + 4) + i) * 3 + c);
+            first = std::min(first, point_key(grid, i, j, k, c));
   return first == LONG_MAX ? -1 : first;
 }
 

@@ -6,7 +6,8 @@
 // is the two-sided driver: one piece per rank, the phase sequence of subdomain.hpp with the two
 // halo exchanges between. Built with -DSW4LITE_ONESIDED (./sw4lite-onesided), the same phases
 // run as handlers on partitions of the grid, several per rank, on the active-message runtime
-// (halo_onesided.hpp). Both print the same lines and write the same files.
+// (onesided.hpp). Both print the same lines and write the same files: what ends a step is
+// written once (step_end.hpp), and so is the report.
 //
 //   usage: mpirun -np P ./sw4lite [--check] [--partitions N] DECK
 #include <mpi.h>
@@ -27,10 +28,11 @@
 #include "input.hpp"
 #include "norms.hpp"
 #include "report.hpp"
+#include "step_end.hpp"
 #include "subdomain.hpp"
 #include "threads.hpp"
 #ifdef SW4LITE_ONESIDED
-#include "halo_onesided.hpp"
+#include "onesided.hpp"
 #endif
 
 using namespace sw4;
@@ -141,7 +143,8 @@ void prepare_output(Run& run) {
 }
 
 // The end of a run, the same in both modes: norms of testpointsource, timing table, figure
-// of merit. `parts` are this rank's pieces' error parts, `times` the sum of their phase times.
+// of merit. `parts` are this rank's pieces' error parts, `times` the sum of their phase times
+// and `total` the wall clock of the timing window (DESIGN.md, "The timing table").
 void report(const Run& run, std::vector<ErrorParts>& parts, const PhaseTimes& times,
             double total, double loop_time, double t) {
   const Config& cfg = run.cfg;
@@ -211,25 +214,16 @@ void check_pieces(const Run& run, int p1, int p2, const char* what, int n) {
   }
 }
 
-// The line of a NaN stop: `first` is Subdomain::first_nan()'s index, found after step n.
-std::string nan_message(const GridCfg& g, long first, long n, double t) {
-  const int c = int(first % 3);
-  const long q = first / 3;
-  const int i = int(q % (g.nx + 4)), j = int(q / (g.nx + 4) % (g.ny + 4)),
-            k = int(q / (long(g.nx + 4) * (g.ny + 4)));
-  char buf[256];
-  std::snprintf(buf, sizeof buf,
-                "sw4lite: NaN in component %d at grid point (%d,%d,%d) (x=%g, y=%g, z=%g) "
-                "after time step %ld (t=%g)",
-                c + 1, i, j, k, (i - 1) * g.h, (j - 1) * g.h, (k - 1) * g.h, n, t);
-  return buf;
-}
-
-void check_nan(const Subdomain& sd, int n, double t) {
-  long local = sd.first_nan(), first = 0;
-  if (local < 0) local = LONG_MAX;
-  MPI_Allreduce(&local, &first, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
-  if (first != LONG_MAX) stop(nan_message(sd.grid, first, n, t));
+// All ranks agree on the earliest NaN any of them noted, the smallest step and then the
+// smallest point, and stop together naming it (the same line in both modes).
+void stop_at_nan(const GridCfg& g, const NanRecord& mine) {
+  NanRecord all;
+  MPI_Allreduce(&mine.step, &all.step, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+  if (!all.found()) return;
+  const long key = mine.step == all.step ? mine.key : LONG_MAX;
+  MPI_Allreduce(&key, &all.key, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+  all.t = reduce(mine.step == all.step && mine.key == all.key ? mine.t : -1, MPI_MAX);
+  stop(nan_message(g, all));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -256,61 +250,42 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
   for (Receiver& r : sd.receivers) r.reserve(run.nsteps);
   HaloExchange halo(cart, sd.box);
   sd.record_initial();
-  const bool slow = cfg.dev.imbalance_rank == rank_ && cfg.dev.imbalance_factor > 1;
+  StepEnd end{&cfg, run.utc, rank_, run.nsteps, {}};
 
   if (rank_ == 0) std::printf("starting at time 0 at cycle 1\n");
   MPI_Barrier(MPI_COMM_WORLD);
   const double loop_start = MPI_Wtime();
-  double t = 0, total = 0;
+  double t = 0, window_start = -1;
   for (int n = 1; n <= run.nsteps; ++n) {
-    sd.timing = n >= 2;  // the original's table skips the first step
-    const double s0 = MPI_Wtime();
+    if (timed_step(n) && window_start < 0) window_start = MPI_Wtime();
+    StepEnd::begin(sd, n);
     sd.predictor(t);
-    if (slow) sd.redo_work(cfg.dev.imbalance_factor - 1);
+    end.after_phase(sd);
     double c0 = MPI_Wtime();
     halo.exchange(sd.up);
     double comm = MPI_Wtime() - c0;
     sd.corrector(t);
-    if (slow) sd.redo_work(cfg.dev.imbalance_factor - 1);
+    end.after_phase(sd);
     c0 = MPI_Wtime();
     halo.exchange(sd.up);
     comm += MPI_Wtime() - c0;
-    sd.finish(t);
-    t += run.dt;
-    if (sd.timing) {
-      sd.times.comm += comm;
-      total += MPI_Wtime() - s0;
-    }
-    sd.write_receivers(cfg.fileio.path, run.utc, true);
-    if (cfg.dev.checkfornan) check_nan(sd, n, t);
-    if (rank_ == 0 && print_step(n, run.nsteps, cfg.fileio.printcycle))
-      std::printf("Time step %d t= %g\n", n, t);
+    if (sd.timing) sd.times.comm += comm;
+    end.close(sd, n, t);
+    if (cfg.dev.checkfornan) stop_at_nan(cfg.grid, end.nan);
+    if (rank_ == 0) end.progress(n, t);
   }
-  const double loop_time = MPI_Wtime() - loop_start;
+  const double loop_end = MPI_Wtime();
   sd.write_receivers(cfg.fileio.path, run.utc, false);
   std::vector<ErrorParts> parts;
   if (cfg.tps.on && !cfg.sources.empty()) parts.push_back(pointsource_errors(sd, cfg, t));
-  report(run, parts, sd.times, total, loop_time, t);
+  const double total = window_start < 0 ? 0 : loop_end - window_start;
+  report(run, parts, sd.times, total, loop_end - loop_start, t);
   return 0;
 }
 
 #ifdef SW4LITE_ONESIDED
 // ---------------------------------------------------------------------------------------------
-// One-sided: partitions as mobile objects; every phase is a handler (halo_onesided.hpp).
-
-// A partition that found a NaN stopped there (halo_onesided.hpp), and its neighbours stopped
-// for want of its halos, so the run quiesced; every partition got to check the step the first
-// NaN appeared in. All ranks agree here on the earliest (step, point), the one the two-sided
-// run names, and stop together with the runtime idle.
-void check_nan_onesided(const OneSidedRun& os) {
-  long step = 0, first = 0;
-  MPI_Allreduce(&os.nan_step, &step, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
-  if (step == LONG_MAX) return;
-  const long mine = os.nan_step == step ? os.nan_index : LONG_MAX;
-  MPI_Allreduce(&mine, &first, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
-  const double t = reduce(os.nan_step == step && os.nan_index == first ? os.nan_t : -1, MPI_MAX);
-  stop(nan_message(os.cfg->grid, first, step, t));
-}
+// One-sided: partitions as mobile objects; every phase is a handler (onesided.hpp).
 
 int run_onesided(Run& run) {
   const Config& cfg = run.cfg;
@@ -319,6 +294,8 @@ int run_onesided(Run& run) {
                        : cfg.dev.partitions > 0 ? cfg.dev.partitions : kDefaultPartitions;
   OneSidedRun os;
   os.cfg = &cfg;
+  os.end = StepEnd{&cfg, {}, rank_, 0, {}};
+  os.protocol = cfg.dev.protocol < 0 ? kDefaultProtocol : Protocol(cfg.dev.protocol);
   os.layout = partition_layout(g, nranks_, per_rank);
   const PartitionLayout& L = os.layout;
   if (L.q1 < 0) stop(too_many(run, "partitions", nranks_ * per_rank));
@@ -326,7 +303,6 @@ int run_onesided(Run& run) {
   amr::Runtime rt(MPI_COMM_WORLD);
   rt.set_stealing(cfg.dev.steal);
   os.rt = &rt;
-  os.nsteps = 0;
   struct Unset {  // the handlers' pointer to `os` dies with it, also when stop() unwinds
     ~Unset() { g_run = nullptr; }
   } unset;
@@ -345,14 +321,15 @@ int run_onesided(Run& run) {
   });
   time_step(run, reduce(speed2, MPI_MAX));
   os.dt = run.dt;
-  os.nsteps = run.nsteps;
+  os.end.nsteps = run.nsteps;
   print_setup(run,
               std::to_string(L.count()) + " partitions, " + std::to_string(L.p1()) + " x " +
-                  std::to_string(L.p2()) + ", " + std::to_string(L.q1 * L.q2) + " per rank",
+                  std::to_string(L.p2()) + ", " + std::to_string(L.q1 * L.q2) + " per rank, " +
+                  (os.protocol == Protocol::Eager ? "eager" : "request") + " protocol",
               reduce(nsrc, MPI_SUM), reduce(nuniq, MPI_SUM));
   if (run.check_only) return 0;
   prepare_output(run);
-  os.utc = run.utc;
+  os.end.utc = run.utc;
 
   if (rank_ == 0) std::printf("starting at time 0 at cycle 1\n");
   MPI_Barrier(MPI_COMM_WORLD);
@@ -360,8 +337,10 @@ int run_onesided(Run& run) {
   const double loop_start = MPI_Wtime();
   rt.for_each<Partition>([&](amr::Gid gid, Partition&) { rt.invoke(gid, os.start); });
   rt.quiesce();
-  const double loop_time = MPI_Wtime() - loop_start;
-  check_nan_onesided(os);
+  const double loop_end = MPI_Wtime(), loop_end_now = detail::now();
+  // A NaN stopped its partition, which sent no more halos, so its neighbours stopped after
+  // that step too and the run quiesced; every partition checked the step of the first NaN.
+  stop_at_nan(g, os.end.nan);
 
   std::vector<ErrorParts> parts;
   PhaseTimes times;
@@ -375,9 +354,16 @@ int run_onesided(Run& run) {
     times.forcing += p.sd.times.forcing;
     t = p.t;
   });
-  times.comm = os.halo_seconds;
+  // The timing window as in two-sided mode; "BC comm" is the halos' packing and unpacking
+  // plus all the rank's time outside handlers in the window (receiving, sending, waiting).
+  double total = 0;
+  if (os.window_start >= 0) {
+    total = loop_end_now - os.window_start;
+    const double in_handlers = rt.stats().handlers - os.handlers_at_open;
+    times.comm = os.halo_seconds + std::max(0.0, total - in_handlers);
+  }
   t = reduce(t, MPI_MAX);  // every partition accumulated the same t; ranks may hold none
-  report(run, parts, times, loop_time, loop_time, t);
+  report(run, parts, times, total, loop_end - loop_start, t);
   rt.report();
   return 0;
 }

@@ -360,6 +360,11 @@ TEST(InputDefaults, DeveloperCoDesignAndIgnoredKeys) {
   EXPECT_EQ(c.dev.migrate, 10);
   EXPECT_FALSE(c.dev.steal);
   EXPECT_EQ(c.dev.cfl, 0.9);  // kept across developer lines
+  EXPECT_EQ(c.dev.protocol, -1);  // the program's default
+  EXPECT_EQ(parse(kBase + "developer protocol=eager\ntime steps=1\n").dev.protocol, 1);
+  EXPECT_EQ(parse(kBase + "developer protocol=request\ntime steps=1\n").dev.protocol, 0);
+  EXPECT_EQ(error_of(kBase + "developer protocol=rma\n"),
+            "in/x.in:4: developer: 'protocol=rma' is not a halo protocol (allowed: request, eager)");
   EXPECT_TRUE(c.dev.checkfornan);
   EXPECT_TRUE(c.dev.trace);
   EXPECT_TRUE(c.tps.halfspace);

@@ -41,3 +41,31 @@ for os_case in balanced imbalanced; do
   os_med_dir=$(printf '%s' "$os_one" | awk -v m="$os_one_m" '$1 == m { print $2; exit }')
   sed -n '/^amr_runtime statistics/,/^ Total running time/p' "$os_med_dir/stdout" | sed '$d'
 done
+
+# The two halo protocols of the one-sided mode (onesided_step.hpp): the same balanced deck with
+# `developer protocol=request` and `protocol=eager`, alternating, ONESIDED_BENCH_RUNS each:
+#   onesided-protocol request_s=<median> eager_s=<median> eager_over_request=<ratio>
+# where the ratio is the median of the per-round ratios (same machine state in each round).
+echo "== one-sided halo protocols: inputs/pointsource.in on $os_np ranks, $os_runs runs each (median)"
+for os_p in request eager; do
+  cp inputs/pointsource.in "$os_out/protocol-$os_p.in"
+  echo "developer protocol=$os_p" >>"$os_out/protocol-$os_p.in"
+done
+os_req=""; os_eag=""; os_ratio=""
+for os_r in $(seq 1 "$os_runs"); do
+  os_pair=""
+  for os_p in request eager; do
+    os_dir=$os_out/protocol-$os_p-$os_r
+    mkdir -p "$os_dir"
+    (cd "$os_dir" && "$SW4LITE_ROOT/tools/mpirun.sh" "$os_np" "$SW4LITE_ROOT/sw4lite-onesided" "$os_out/protocol-$os_p.in" >stdout 2>stderr)
+    os_t=$(loop_seconds "$os_dir/stdout")
+    if [ -z "$os_t" ]; then echo "   protocol $os_p run $os_r: FAILED (see $os_dir)"; continue; fi
+    echo "   protocol $os_p run $os_r: time loop $os_t s"
+    os_pair+="$os_t "
+    if [ $os_p = request ]; then os_req+="$os_t"$'\n'; else os_eag+="$os_t"$'\n'; fi
+  done
+  set -- $os_pair
+  [ $# -eq 2 ] && os_ratio+="$(awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", b / a }')"$'\n'
+done
+set --
+echo "onesided-protocol request_s=$(printf '%s' "$os_req" | os_median) eager_s=$(printf '%s' "$os_eag" | os_median) eager_over_request=$(printf '%s' "$os_ratio" | os_median)"

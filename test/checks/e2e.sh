@@ -20,7 +20,8 @@ cmd_check e2e-check-decks-np1 120 bash test/e2e/check_decks.sh 1 "$e2e_dir/check
 cmd_check e2e-check-decks-np2 120 bash test/e2e/check_decks.sh 2 "$e2e_dir/check-np2"
 
 # Input errors: one line FILE:LINE: ..., exit status 1, nothing written; every bad deck on 2
-# ranks, the five kinds the issue names on 1 rank too (a failing run costs Open MPI 1-2 s).
+# ranks, and one of each kind of mistake (unknown key, point outside the grid, bad number,
+# missing material, layers too wide) on 1 rank too (a failing run costs Open MPI 1-2 s).
 for e2e_deck in test/e2e/bad/*.in; do
   e2e_name=$(basename "$e2e_deck" .in)
   case $e2e_name in
@@ -36,6 +37,8 @@ cmd_check e2e-checkfornan 60 bash test/e2e/nan_check.sh "$e2e_dir/nan"
 cmd_check e2e-checkfornan-onesided 60 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/nan_check.sh "$e2e_dir/nan-onesided"
 # Every way out (input error, bad option, NaN stop, normal end; both binaries) frees every MPI
 # object before MPI_Finalize: no MPI's leak warning or complaint in the output.
+# The timing table: the same columns with the same meaning in both binaries.
+cmd_check e2e-timing-columns 120 bash test/e2e/timing_columns.sh 2 inputs/pointforce.in "$e2e_dir/timing-columns"
 cmd_check e2e-clean-exit 120 bash test/e2e/clean_exit.sh "$e2e_dir/clean-exit"
 
 # Byte-identical receiver files (USGS text and SAC, every mode) for 1, 2, 3 and 4 ranks.

@@ -1,0 +1,194 @@
+// partition.hpp: the grid as partitions for the one-sided driver (DESIGN.md, "The two
+// drivers"): how a rank's piece is cut, what a partition is, and how it travels.
+//
+// Why built so: a partition is a Subdomain plus the state of its step (onesided_step.hpp), so
+// every number is computed by the same phases as in two-sided mode and the results are the
+// same to the bit. Its whole state packs into bytes between handlers, which is what lets the
+// runtime move it to another rank.
+#pragma once
+
+#include "amr_runtime.hpp"
+
+#include <climits>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "step_end.hpp"
+#include "subdomain.hpp"
+
+namespace sw4 {
+
+// The 2-D grid of partitions: p1 x p2 pieces, blocks of q1 x q2 per rank on an r1 x r2 grid.
+struct PartitionLayout {
+  int r1 = 1, r2 = 1, q1 = 1, q2 = 1;
+  int p1() const { return r1 * q1; }
+  int p2() const { return r2 * q2; }
+  int count() const { return p1() * p2(); }
+  amr::Gid gid(int pi, int pj) const { return amr::Gid(pi) + amr::Gid(p1()) * pj; }
+  int home(int pi, int pj) const { return (pi / q1) * r2 + pj / q2; }
+};
+
+// Partitions thinner than this along y are not cut as strips (see partition_layout).
+constexpr int kMinStripWidth = 16;
+
+// The rank grid is the original's; each rank's piece is cut again into `per_rank` partitions,
+// so neighbouring partitions start on the same rank. The cut is into strips along y when they
+// are at least kMinStripWidth points wide: whole rows along x keep the kernels' unit-stride
+// loops long and their per-row edge work small (on pointsource.in, 2 ranks x 4 partitions:
+// strips make the scheme 10% faster than 2 x 2 blocks, and as fast as one piece per rank).
+// Otherwise the original's process-grid rule cuts the piece in both directions.
+inline PartitionLayout partition_layout(const GridCfg& g, int nranks, int per_rank) {
+  PartitionLayout L;
+  const auto r = process_grid(nranks, g.nx + 2 * kGhost, g.ny + 2 * kGhost);
+  L.r1 = r[0];
+  L.r2 = r[1];
+  if (L.r1 < 0) return L;
+  const auto ri = split_1d(g.nx, L.r1, 0), rj = split_1d(g.ny, L.r2, 0);
+  const int ni = ri[1] - ri[0] + 1, nj = rj[1] - rj[0] + 1;
+  if (nj / per_rank >= kMinStripWidth) {
+    L.q1 = 1;
+    L.q2 = per_rank;
+    return L;
+  }
+  const auto q = process_grid(per_rank, ni, nj);
+  L.q1 = q[0];
+  L.q2 = q[1];
+  return L;
+}
+
+// The points of piece `pg` that it sends: what it owns, with the physical ghost layers on the
+// sides where it lies on the boundary, all k.
+inline Box sendable(const PieceGeometry& pg, const GridCfg& g) {
+  Box s = pg.owned;
+  if (s.ib == 1) s.ib = 1 - kGhost;
+  if (s.ie == g.nx) s.ie = g.nx + kGhost;
+  if (s.jb == 1) s.jb = 1 - kGhost;
+  if (s.je == g.ny) s.je = g.ny + kGhost;
+  s.kb = pg.box.kb;
+  s.ke = pg.box.ke;
+  return s;
+}
+
+inline Box intersect(const Box& a, const Box& b) {
+  return {std::max(a.ib, b.ib), std::min(a.ie, b.ie), std::max(a.jb, b.jb),
+          std::min(a.je, b.je), std::max(a.kb, b.kb), std::min(a.ke, b.ke)};
+}
+
+// One neighbour of a partition.
+struct HaloLink {
+  amr::Gid gid = -1;
+  Box send;             // my points that are its padding
+  long requested = 0;   // the highest exchange it asked me for (request protocol)
+  long sent = 0;        // the highest exchange I sent it
+};
+
+// Where a partition is in its step (the table in onesided_step.hpp). Exchange e = 2n - 1
+// carries U*(n), e = 2n carries U+(n).
+enum class StepState : std::uint8_t {
+  StepClosed,  // step n closed (n = 0: set up), the next phase may start
+  AwaitUstar,  // predictor(n) done and U*(n) offered: waiting for the neighbours' U*(n)
+  AwaitUplus,  // corrector(n) done and U+(n) offered: waiting for the neighbours' U+(n)
+  Done,        // the last step is closed, or a NaN stopped the partition
+};
+
+class Partition : public amr::Mobile {
+ public:
+  amr::Gid gid = -1;
+  PieceGeometry geometry;
+  std::vector<HaloLink> links;
+  Subdomain sd;
+  double max_speed2 = 0;  // CFL bound of this piece, found by the setup handler
+  double t = 0;           // time of U (accumulated, as the original does)
+  StepState state = StepState::StepClosed;
+  long step = 0;          // steps closed
+  long exchange = 0;      // the exchange computed last, and awaited in an Await state
+  int got = 0;            // neighbours' halos of `exchange` in
+  bool halted = false;    // stopped by a NaN (developer checkfornan)
+  long arrived = -1000;   // the step at which it last landed here by migration
+  std::map<long, std::vector<std::vector<char>>> inbox;  // early halos (eager), by exchange
+
+  bool done() const { return state == StepState::Done; }
+  void pack(amr::Writer& w) const override;
+  void unpack(amr::Reader& r) override;
+};
+
+// The halo protocols (onesided_step.hpp): request is the seed's (the receiver asks for an
+// exchange when it can take it, the data lands in its arrays); eager sends at once and parks
+// early data in the inbox.
+enum class Protocol : std::uint8_t { Request, Eager };
+
+// Everything the handlers share; one per run, the same on every rank.
+struct OneSidedRun {
+  const Config* cfg = nullptr;
+  StepEnd end;  // closes steps, notes NaNs, prints progress: shared with two-sided mode
+  double dt = 0;
+  Protocol protocol = Protocol::Request;
+  amr::Runtime* rt = nullptr;
+  amr::Handler<Partition> setup, start, request, halo, phase;
+  PartitionLayout layout;
+  // The timing window (step_end.hpp): opened when a partition here first starts step 2.
+  double window_start = -1;     // detail::now() then
+  double handlers_at_open = 0;  // the runtime's handler seconds then
+  double halo_seconds = 0;      // packing and unpacking halos of timed steps
+  // What the steal gate measures on this rank (steal_gate_update).
+  long psteps = 0;        // partition-steps completed here
+  double work = 0;        // seconds spent in phases here
+  long w_psteps = 0;      // the same at the start of the current window
+  double w_work = 0, w_idle = 0;
+  bool steal_open = false;
+  long w_held = 0;         // partitions here during the current window
+};
+inline OneSidedRun* g_run = nullptr;  // the handlers and Partition::unpack reach the run here
+
+// After each partition-step here: may this rank ask for work (onesided.hpp)?
+void steal_gate_update(OneSidedRun& run);
+
+// ---------------------------------------------------------------------------------------------
+
+inline void Partition::pack(amr::Writer& w) const {
+  w.put(gid);
+  w.put(geometry);
+  w.put<std::uint64_t>(links.size());
+  for (const HaloLink& l : links) w.put(l);
+  w.put(max_speed2);
+  w.put(t);
+  w.put(state);
+  w.put(step);
+  w.put(exchange);
+  w.put(got);
+  w.put(halted);
+  w.put<std::uint64_t>(inbox.size());
+  for (const auto& kv : inbox) {
+    w.put(kv.first);
+    w.put<std::uint64_t>(kv.second.size());
+    for (const std::vector<char>& b : kv.second) w.put(b);
+  }
+  sd.pack(w.buffer());  // last: straight into the runtime's send buffer, no second copy
+}
+
+inline void Partition::unpack(amr::Reader& r) {
+  r.get(gid);
+  r.get(geometry);
+  links.resize(r.get<std::uint64_t>());
+  for (HaloLink& l : links) r.get(l);
+  r.get(max_speed2);
+  r.get(t);
+  r.get(state);
+  r.get(step);
+  r.get(exchange);
+  r.get(got);
+  r.get(halted);
+  arrived = step;
+  const auto nbox = r.get<std::uint64_t>();
+  for (std::uint64_t n = 0; n < nbox; ++n) {
+    const long e = r.get<long>();
+    auto& list = inbox[e];
+    list.resize(r.get<std::uint64_t>());
+    for (std::vector<char>& b : list) r.get(b);
+  }
+  const char* in = r.view(r.left());
+  sd.unpack(in, *g_run->cfg);
+}
+
+}  // namespace sw4

@@ -1,0 +1,91 @@
+// step_end.hpp: what closes a time step, written once for both drivers (DESIGN.md, "One end
+// of step").
+//
+// Why built so: the two drivers differ only in when a phase runs and how halos travel. What
+// happens once a piece has its U+ halos (finish, advance t, write due receivers, look for a
+// NaN), the progress line, the knob that emulates a slow rank and the timing window are the
+// same in both, so they live here and a step, a NaN report or a timing column means the same
+// in both binaries. No MPI: the driver agrees on the earliest NaN over ranks (sw4lite.cpp,
+// stop_at_nan) and stops every rank with nan_message.
+#pragma once
+
+#include <climits>
+#include <cstdio>
+#include <string>
+
+#include "input.hpp"
+#include "report.hpp"
+#include "subdomain.hpp"
+
+namespace sw4 {
+
+// The timing table covers steps 2..N, as the original's does: step 1 pays for the first
+// touches of the arrays and the first messages.
+inline bool timed_step(long n) { return n >= 2; }
+
+// The earliest NaN seen: the smallest step, then the smallest point key (point_key).
+struct NanRecord {
+  long step = LONG_MAX, key = LONG_MAX;
+  double t = 0;
+  bool found() const { return step != LONG_MAX; }
+  void note(long n, long k, double tn) {
+    if (n < step || (n == step && k < key)) {
+      step = n;
+      key = k;
+      t = tn;
+    }
+  }
+};
+
+// The line every rank stops with: component, grid point, its coordinates, step and time.
+inline std::string nan_message(const GridCfg& g, const NanRecord& r) {
+  const PointOfKey p = point_of_key(g, r.key);
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "sw4lite: NaN in component %d at grid point (%d,%d,%d) (x=%g, y=%g, z=%g) "
+                "after time step %ld (t=%g)",
+                p.c + 1, p.i, p.j, p.k, (p.i - 1) * g.h, (p.j - 1) * g.h, (p.k - 1) * g.h,
+                r.step, r.t);
+  return buf;
+}
+
+// One per rank, shared by all the pieces it advances.
+struct StepEnd {
+  const Config* cfg = nullptr;
+  UtcTime utc{};
+  int rank = 0;
+  long nsteps = 0;
+  NanRecord nan;  // the earliest NaN on this rank's pieces (developer checkfornan)
+
+  // Step n begins on a piece: its phases count in the table when the step is timed.
+  static void begin(Subdomain& sd, long n) { sd.timing = timed_step(n); }
+
+  // The co-design knob `imbalance=R:F`: on rank R every phase does its work F times (redone,
+  // not slept, so the slow rank stays busy as a slow node would).
+  void after_phase(Subdomain& sd) const {
+    const DeveloperCfg& d = cfg->dev;
+    if (d.imbalance_rank == rank && d.imbalance_factor > 1) sd.redo_work(d.imbalance_factor - 1);
+  }
+
+  // Closes step n on a piece whose U+ halos are in: BC and rotation, t += dt (accumulated, as
+  // the original does), the receivers' due files. False when the piece holds a NaN and must
+  // stop; the NaN is noted.
+  bool close(Subdomain& sd, long n, double& t) {
+    sd.finish(t);
+    t += sd.dt;
+    sd.write_receivers(cfg->fileio.path, utc, true);
+    const long key = cfg->dev.checkfornan ? sd.first_nan() : -1;
+    if (key < 0) return true;
+    nan.note(n, key, t);
+    return false;
+  }
+
+  // "Time step n t= t" after step 1, every printcycle-th step and the last (printed by the
+  // caller's first rank or partition only).
+  void progress(long n, double t) const {
+    if (print_step(int(n), int(nsteps), cfg->fileio.printcycle))
+      std::printf("Time step %ld t= %g\n", n, t);
+  }
+};
+
+}  // namespace sw4
