@@ -1,12 +1,12 @@
 # onesided.sh: the one-sided binary against the two-sided one, byte for byte (sourced by
 # test/run_tests.sh).
 #
-# Why built so: the contract of the one-sided mode (halo_onesided.hpp) is that it changes who
+# Why built so: the contract of the one-sided mode (onesided.hpp) is that it changes who
 # decides when a phase runs, never a number. So every deck of the solver's tests runs under
 # ./sw4lite-onesided on 1 to 4 ranks, with 1, 2 and 4 partitions per rank, with a migration
-# forced every step or few, and with stealing under an emulated slow rank, and all its output
-# files (receivers in every mode, USGS and SAC, and PointSourceErr.txt) must equal those of
-# ./sw4lite on one rank, byte for byte. Every run is under a timeout, so a hang is a failure.
+# forced every step or few, with stealing under an emulated slow rank, and with both halo
+# protocols (request and eager), and all its output files (receivers in every mode, USGS and
+# SAC, and PointSourceErr.txt) must equal those of ./sw4lite on one rank, byte for byte. Every run is under a timeout, so a hang is a failure.
 os_dir=$PWD/test-output/onesided
 rm -rf "$os_dir" && mkdir -p "$os_dir/decks"
 cp inputs/discrete-pulse.txt "$os_dir/decks/"
@@ -27,8 +27,11 @@ os_same() {
 
 # The identity deck (every receiver mode, four kinds of sources): the whole matrix.
 cmd_check onesided-ref-identity 120 bash test/e2e/run_deck.sh 1 inputs/layered-identity.in "$os_dir/ref-identity"
+# (4 ranks on the 2-core CI machine are oversubscribed: 4 x 4 partitions took a minute a run,
+# so 4 ranks stop at 2 partitions each, which still has every partition's neighbours split.)
 for os_np in 1 2 3 4; do
   for os_p in 1 2 4; do
+    [ $os_np -eq 4 ] && [ $os_p -eq 4 ] && continue
     os_run "identity-np$os_np-p$os_p" $os_np $os_p inputs/layered-identity.in
     os_same "identity-np$os_np-p$os_p" "$os_dir/ref-identity" layered-identity-results
   done
@@ -36,9 +39,19 @@ done
 for os_np in 2 3 4; do
   os_run "identity-np$os_np-migrate1" $os_np 2 inputs/layered-identity.in "migrate=1"
   os_same "identity-np$os_np-migrate1" "$os_dir/ref-identity" layered-identity-results
-  os_run "identity-np$os_np-imbalance" $os_np 4 inputs/layered-identity.in "imbalance=1:2 steal=1"
+  os_run "identity-np$os_np-imbalance" $os_np $((os_np == 4 ? 2 : 4)) inputs/layered-identity.in "imbalance=1:2 steal=1"
   os_same "identity-np$os_np-imbalance" "$os_dir/ref-identity" layered-identity-results
 done
+
+# The other halo protocol (onesided_step.hpp): the same bits, with migrations and stealing.
+os_run identity-np2-eager 2 4 inputs/layered-identity.in "protocol=eager"
+os_same identity-np2-eager "$os_dir/ref-identity" layered-identity-results
+os_run identity-np3-eager-migrate1 3 2 inputs/layered-identity.in "protocol=eager migrate=1"
+os_same identity-np3-eager-migrate1 "$os_dir/ref-identity" layered-identity-results
+os_run identity-np3-eager-imbalance 3 2 inputs/layered-identity.in "protocol=eager imbalance=1:2 steal=1"
+os_same identity-np3-eager-imbalance "$os_dir/ref-identity" layered-identity-results
+os_run identity-np2-request-migrate1 2 4 inputs/layered-identity.in "protocol=request migrate=1"
+os_same identity-np2-request-migrate1 "$os_dir/ref-identity" layered-identity-results
 
 # The other small decks: a few configurations each.
 for os_deck in pointforce loh1-small pointforce-exact; do
