@@ -149,7 +149,7 @@ inline void correct(Partition& p, const StepInput&) {
   offer(p, p.exchange + 1);
 }
 
-void fire(Partition& p, StepEvent ev, const StepInput& in);
+inline void fire(Partition& p, StepEvent ev, const StepInput& in);
 
 // Step n ends as in two-sided mode (StepEnd::close); then the rank's bookkeeping, and the
 // next step starts in the same handler.

@@ -142,7 +142,7 @@ struct OneSidedRun {
 inline OneSidedRun* g_run = nullptr;  // the handlers and Partition::unpack reach the run here
 
 // After each partition-step here: may this rank ask for work (onesided.hpp)?
-void steal_gate_update(OneSidedRun& run);
+inline void steal_gate_update(OneSidedRun& run);
 
 // ---------------------------------------------------------------------------------------------
 

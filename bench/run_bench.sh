@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 export SW4LITE_ROOT=$PWD
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}
 mkdir -p bench-output
+# One thread per rank unless a part says otherwise (the solver part runs 1 x 2): with Hydra,
+# which binds nothing, OpenMP would start a thread per core in every rank.
+export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1}
 
 # Seconds of the time loop in a run's output file $1, from the line
 # "   Execution time, solver phase [H hours ][M minutes ]S seconds".

@@ -21,6 +21,13 @@ using namespace sw4;
 
 namespace {
 
+// Rough data: every value of every component uniform in [-1, 1].
+void randomize(Field& f, std::mt19937& rng) {
+  std::uniform_real_distribution<double> U(-1, 1);
+  for (auto& a : f)
+    for (double& x : a.v) x = U(rng);
+}
+
 struct Grid {
   double h = 0.5;
   Box box;
@@ -127,11 +134,8 @@ TEST(Kernels, DampingMatchesThePlainFormula) {
   Grid s(23, 19, 17, 3);
   Field um = s.u, up = s.out;
   std::mt19937 rng(4);
-  std::uniform_real_distribution<double> U(-1, 1);
-  for (auto& a : um)
-    for (double& x : a.v) x = U(rng);
-  for (auto& a : up)
-    for (double& x : a.v) x = U(rng);
+  randomize(um, rng);
+  randomize(up, rng);
   const Box eval{1, 23, 1, 19, 1, 17};
   Field whole = up;
   supergrid_damping(whole, s.u, um, s.rho, s.px, s.py, s.pz, eval, 0.02);
@@ -194,9 +198,7 @@ TEST(Kernels, SameBitsOnAnyThreadCount) {
   Grid s(37, 29, 15, 7);
   Field um = s.u, acc = s.out;
   std::mt19937 rng(8);
-  std::uniform_real_distribution<double> U(-1, 1);
-  for (auto& a : um)
-    for (double& x : a.v) x = U(rng);
+  randomize(um, rng);
   auto step = [&](bool fs, bool reference) {
     Field out = s.out, up = s.out;
     Target st = store_into(out), pr = store_into(up);
