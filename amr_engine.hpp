@@ -6,8 +6,11 @@
 //
 // Why a separate file: the public API should read in ten minutes without the protocol in the
 // way, and the protocol should read as one piece: every message kind is sent and received in
-// this file. The bookkeeping it relies on (location table, sequencing, run queue) is in
-// amr_store.hpp, the MPI calls in amr_transport.hpp, the steal policy in amr_steal.hpp.
+// this file, but for the moving object's state, which the move's own functions pack, send and
+// land (declared in the class, defined in amr_migrate.hpp, which this file includes at its
+// end; the offer and the acceptance are answered here, in on_ctrl). The bookkeeping it relies
+// on (location table, sequencing, run queue) is in amr_store.hpp, the MPI calls in
+// amr_transport.hpp, the steal policy in amr_steal.hpp.
 #pragma once
 
 #include "amr_transport.hpp"  // first: it keeps MPI's C++ bindings out
@@ -350,84 +353,12 @@ class Engine {
     }
   }
 
-  // ---- migration: offer, accept, state ----
+  // ---- migration: offer, accept, state (defined in amr_migrate.hpp) ----
 
-  void offer(Entry& e, int dest, bool steal) {
-    store_.freeze(e);
-    send_ctrl(dest, kOffer, e.gid, e.slot->version, me_, steal ? 1 : 0);
-  }
-
-  void send_state(Entry& e, int dest) {  // accepted: pack, send, point at the new holder
-    const Tick t = Clock::now();
-    if (!e.slot || e.slot->where != Where::Offered)
-      fail("internal: accept for object " + std::to_string(e.gid) + ", which was not offered");
-    const Mobile& o = *e.slot->obj;
-    const int type = reg_.type_of(o);
-    if (type < 0)
-      fail("object " + std::to_string(e.gid) + " of type " + type_name(typeid(o)) +
-           " cannot migrate: its type was never registered (add_type)");
-    std::vector<char> buf = tp_.pool().get(0);
-    Writer w(buf);
-    store_.pack(e, type, w);
-    if (buf.size() > std::size_t(INT_MAX))
-      fail("object " + std::to_string(e.gid) + " packs to " + std::to_string(buf.size()) +
-           " bytes: over 2 GB does not fit one message");
-    tp_.send(std::move(buf), dest, kTagState, kMigChan);
-    store_.depart(e, dest);
-    ++stats_.migrations_out;
-    times_.lb += elapsed(t, Clock::now(), 0);
-  }
-
-  void on_state(Arrival& a) {
-    Reader r(a.buf.data(), a.buf.size());
-    Store::Landing l;
-    try {
-      l = Store::peek(r);
-    } catch (const UnpackError& x) {
-      fail(std::string("internal: migrated state too short: ") + x.what());
-    }
-    Entry* e = store_.find(l.gid);
-    if (!e || !e->slot || e->slot->where != Where::Incoming)
-      fail("internal: state of object " + std::to_string(l.gid) + " arrived unannounced");
-    if (!reg_.known_type(l.type))
-      fail("migrated object " + std::to_string(l.gid) + " has type id " + std::to_string(l.type) +
-           ", unknown here (register types in the same order on every rank)");
-    std::unique_ptr<Mobile> obj = reg_.make(l.type);
-    std::vector<Invocation> limbo;
-    try {
-      Reader own(r.view(l.nobj), l.nobj);
-      obj->unpack(own);
-      if (own.left() != 0)
-        throw UnpackError("unpack() left " + std::to_string(own.left()) + " of " + std::to_string(l.nobj) +
-                          " bytes unread");
-    } catch (const UnpackError& x) {
-      fail("migrated state of object " + std::to_string(l.gid) + " (type " + reg_.type(l.type) + ", " +
-           std::to_string(l.nobj) + " bytes) does not unpack: " + x.what());
-    }
-    try {
-      limbo = store_.land(*e, l, std::move(obj), r);
-    } catch (const UnpackError& x) {
-      fail("internal: queues of migrated object " + std::to_string(l.gid) + ": " + x.what());
-    }
-    tp_.pool().put(std::move(a.buf));
-    --incoming_;
-    ++stats_.migrations_in;
-    for (auto& inv : limbo) deliver(*e, std::move(inv));
-    if (e->slot->stolen) {
-      e->slot->stolen = false;
-      ++stats_.steal_successes;
-      steal_.landed();
-    }
-  }
-
-  void start_wanted_moves() {
-    std::vector<std::pair<Gid, int>> want;
-    want.swap(want_move_);
-    for (auto& [gid, dest] : want) {
-      Entry* e = store_.find(gid);
-      if (e && e->slot && e->slot->where == Where::Here) offer(*e, dest, false);
-    }
-  }
+  void offer(Entry& e, int dest, bool steal);
+  void send_state(Entry& e, int dest);  // accepted: pack, send, point at the new holder
+  void on_state(Arrival& a);
+  void start_wanted_moves();
 
   // ---- stealing (policy and state: amr_steal.hpp) ----
 
@@ -524,3 +455,5 @@ class Engine {
 
 }  // namespace detail
 }  // namespace amr
+
+#include "amr_migrate.hpp"  // the definitions of offer, send_state, on_state, start_wanted_moves

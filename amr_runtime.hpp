@@ -84,7 +84,8 @@
 // and type ids), amr_slot.hpp (the ordering mechanism), amr_store.hpp (location table, queues),
 // amr_steal.hpp (steal policy), amr_stats.hpp (the clock and the table), amr_pool.hpp
 // (buffers), amr_transport.hpp (MPI calls), amr_engine.hpp (the protocol: every message kind
-// is sent and received there).
+// is sent and received there), amr_migrate.hpp (an object's move: its state packed, sent and
+// landed; part of amr_engine.hpp).
 #pragma once
 
 #include "amr_engine.hpp"  // first: it keeps MPI's C++ bindings out (amr_transport.hpp)

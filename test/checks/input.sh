@@ -1,3 +1,5 @@
 # input.hpp: the parser (reference decks, defaults, every error message). Sourced by test/run_tests.sh.
+# Good decks in test_input, bad ones (one test per message) in test_input_errors.
 # --gtest_color=no: under mpirun the output is a pty, and colour codes would hide the counts.
 gtest_check unit-input 1 120 build/test_input --gtest_color=no
+gtest_check unit-input-errors 1 120 build/test_input_errors --gtest_color=no

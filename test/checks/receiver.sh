@@ -1,3 +1,5 @@
-# receiver.hpp: recording modes, USGS text against the original's reference files, SAC header
-# round trip and layout, atomic writes, pack/unpack. (No colour: mpirun gives gtest a terminal.)
+# receiver.hpp: recording modes, atomic writes, pack/unpack (test_receiver); USGS text against
+# the original's reference files, SAC header round trip and layout (test_receiver_formats).
+# (No colour: mpirun gives gtest a terminal.)
 gtest_check receiver 1 60 build/test_receiver --gtest_color=no
+gtest_check receiver-formats 1 60 build/test_receiver_formats --gtest_color=no
