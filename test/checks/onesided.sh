@@ -27,11 +27,8 @@ os_same() {
 
 # The identity deck (every receiver mode, four kinds of sources): the whole matrix.
 cmd_check onesided-ref-identity 120 bash test/e2e/run_deck.sh 1 inputs/layered-identity.in "$os_dir/ref-identity"
-# (4 ranks on the 2-core CI machine are oversubscribed: 4 x 4 partitions took a minute a run,
-# so 4 ranks stop at 2 partitions each, which still has every partition's neighbours split.)
 for os_np in 1 2 3 4; do
   for os_p in 1 2 4; do
-    [ $os_np -eq 4 ] && [ $os_p -eq 4 ] && continue
     os_run "identity-np$os_np-p$os_p" $os_np $os_p inputs/layered-identity.in
     os_same "identity-np$os_np-p$os_p" "$os_dir/ref-identity" layered-identity-results
   done
@@ -39,7 +36,7 @@ done
 for os_np in 2 3 4; do
   os_run "identity-np$os_np-migrate1" $os_np 2 inputs/layered-identity.in "migrate=1"
   os_same "identity-np$os_np-migrate1" "$os_dir/ref-identity" layered-identity-results
-  os_run "identity-np$os_np-imbalance" $os_np $((os_np == 4 ? 2 : 4)) inputs/layered-identity.in "imbalance=1:2 steal=1"
+  os_run "identity-np$os_np-imbalance" $os_np 4 inputs/layered-identity.in "imbalance=1:2 steal=1"
   os_same "identity-np$os_np-imbalance" "$os_dir/ref-identity" layered-identity-results
 done
 
@@ -48,8 +45,8 @@ os_run identity-np2-eager 2 4 inputs/layered-identity.in "protocol=eager"
 os_same identity-np2-eager "$os_dir/ref-identity" layered-identity-results
 os_run identity-np3-eager-migrate1 3 2 inputs/layered-identity.in "protocol=eager migrate=1"
 os_same identity-np3-eager-migrate1 "$os_dir/ref-identity" layered-identity-results
-os_run identity-np3-eager-imbalance 3 2 inputs/layered-identity.in "protocol=eager imbalance=1:2 steal=1"
-os_same identity-np3-eager-imbalance "$os_dir/ref-identity" layered-identity-results
+os_run identity-np4-eager-imbalance 4 4 inputs/layered-identity.in "protocol=eager imbalance=1:2 steal=1"
+os_same identity-np4-eager-imbalance "$os_dir/ref-identity" layered-identity-results
 os_run identity-np2-request-migrate1 2 4 inputs/layered-identity.in "protocol=request migrate=1"
 os_same identity-np2-request-migrate1 "$os_dir/ref-identity" layered-identity-results
 
