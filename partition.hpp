@@ -123,7 +123,7 @@ struct OneSidedRun {
   const Config* cfg = nullptr;
   StepEnd end;  // closes steps, notes NaNs, prints progress: shared with two-sided mode
   double dt = 0;
-  Protocol protocol = Protocol::Request;
+  Protocol protocol = Protocol::Eager;  // the driver sets it (kDefaultProtocol or the deck)
   amr::Runtime* rt = nullptr;
   amr::Handler<Partition> setup, start, request, halo, phase;
   PartitionLayout layout;

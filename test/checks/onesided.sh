@@ -40,15 +40,16 @@ for os_np in 2 3 4; do
   os_same "identity-np$os_np-imbalance" "$os_dir/ref-identity" layered-identity-results
 done
 
-# The other halo protocol (onesided_step.hpp): the same bits, with migrations and stealing.
-os_run identity-np2-eager 2 4 inputs/layered-identity.in "protocol=eager"
-os_same identity-np2-eager "$os_dir/ref-identity" layered-identity-results
-os_run identity-np3-eager-migrate1 3 2 inputs/layered-identity.in "protocol=eager migrate=1"
-os_same identity-np3-eager-migrate1 "$os_dir/ref-identity" layered-identity-results
-os_run identity-np4-eager-imbalance 4 4 inputs/layered-identity.in "protocol=eager imbalance=1:2 steal=1"
-os_same identity-np4-eager-imbalance "$os_dir/ref-identity" layered-identity-results
-os_run identity-np2-request-migrate1 2 4 inputs/layered-identity.in "protocol=request migrate=1"
-os_same identity-np2-request-migrate1 "$os_dir/ref-identity" layered-identity-results
+# The other halo protocol (request; eager is the default and runs above), and eager named:
+# the same bits, with migrations and stealing (onesided_step.hpp).
+os_run identity-np2-request 2 4 inputs/layered-identity.in "protocol=request"
+os_same identity-np2-request "$os_dir/ref-identity" layered-identity-results
+os_run identity-np3-request-migrate1 3 2 inputs/layered-identity.in "protocol=request migrate=1"
+os_same identity-np3-request-migrate1 "$os_dir/ref-identity" layered-identity-results
+os_run identity-np4-request-imbalance 4 4 inputs/layered-identity.in "protocol=request imbalance=1:2 steal=1"
+os_same identity-np4-request-imbalance "$os_dir/ref-identity" layered-identity-results
+os_run identity-np2-eager-migrate1 2 4 inputs/layered-identity.in "protocol=eager migrate=1"
+os_same identity-np2-eager-migrate1 "$os_dir/ref-identity" layered-identity-results
 
 # The other small decks: a few configurations each.
 for os_deck in pointforce loh1-small pointforce-exact; do

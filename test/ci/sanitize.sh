@@ -6,7 +6,7 @@
 # unoptimised, instrumented build runs the e2e decks many times slower. So the runtime's MPI
 # tests run on 2 and 3 ranks, and both binaries run a small deck (test/ci/small.in) on 2
 # ranks: two-sided, one-sided with forced migrations, one-sided with stealing under an
-# emulated slow rank, the eager halo protocol, the NaN stop and the other ways out; the
+# emulated slow rank, the request halo protocol, the NaN stop and the other ways out; the
 # one-sided outputs must equal the two-sided ones byte for byte. Any sanitizer finding makes the run exit non-zero
 # (-fno-sanitize-recover, LSan's exit code), which fails its check.
 ci_dir=$PWD/test-output/ci-sanitize
@@ -30,7 +30,7 @@ ci_os() {
 }
 ci_os migrate "migrate=3"
 ci_os steal "imbalance=1:2 steal=1"
-ci_os eager "protocol=eager migrate=2 imbalance=1:2"
+ci_os request "protocol=request migrate=2 imbalance=1:2"
 unset -f ci_os
 cmd_check san-checkfornan 300 bash test/e2e/nan_check.sh "$ci_dir/nan"
 cmd_check san-checkfornan-onesided 300 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/nan_check.sh "$ci_dir/nan-onesided"
