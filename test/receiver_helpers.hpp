@@ -16,17 +16,9 @@
 #include <vector>
 
 #include "receiver.hpp"
+#include "pointsource_grid.hpp"
 
-// The pointsource reference run: grid x=8 y=8 z=4 h=0.04, dt = 0.6/23.
-inline sw4::GridCfg pointsource_grid() {
-  sw4::GridCfg g;
-  g.nx = g.ny = 201;
-  g.nz = 101;
-  g.h = 0.04;
-  g.xmax = g.ymax = 8;
-  g.zmax = 4;
-  return g;
-}
+// The pointsource reference run: pointsource_grid(), dt = 0.6/23.
 inline const double kDt = 0.6 / 23;
 inline const sw4::UtcTime kRefDate{2026, 11, 29, 23, 40, 22, 0, 333};  // the date printed in the reference files
 

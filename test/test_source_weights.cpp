@@ -16,6 +16,7 @@
 
 #include "source.hpp"
 #include "source_helpers.hpp"
+#include "pointsource_grid.hpp"
 
 using namespace sw4;
 using TF = TimeFunctionType;
@@ -89,15 +90,6 @@ TEST(Weights, CheckValues) {
 
 // ------------------------------------------------------------------------------------------------
 namespace {
-GridCfg pointsource_grid() {
-  GridCfg g;
-  g.nx = g.ny = 201;
-  g.nz = 101;
-  g.h = 0.04;
-  g.xmax = g.ymax = 8;
-  g.zmax = 4;
-  return g;
-}
 
 // Discrete moments of a source's grid forces, sum h^3 w_k f_a xi^p eta^q zeta^r, (xi,eta,zeta) =
 // (x - x0)/h. For the continuous source f_a = -M_ab d_b delta they are M_ab / h when (p,q,r) is
