@@ -1,5 +1,9 @@
 // stencil.hpp: the SW4 operator and the pieces of the time step (NUMERICS.md 2-5).
 //
+// Read the formula first: stencil_reference.hpp writes L_h point by point as NUMERICS.md 3
+// states it (reference::lh; `developer kernel=reference` runs it). This file and its parts
+// are the same operator rearranged for speed, checked against that one by test_kernels.
+//
 // Why built so: these are pure functions over arrays and index boxes, so the two-sided driver,
 // the one-sided partitions and the unit tests call the same code. L_h is fused with the update
 // that consumes it (store, predictor or corrector, a template parameter), so a point's result

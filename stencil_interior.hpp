@@ -1,6 +1,7 @@
 // stencil_interior.hpp: L_h as differences of fluxes (NUMERICS.md 3.1, 3.2), the hot loop.
 //
-// Part of stencil.hpp, which includes it (include stencil.hpp, not this).
+// Part of stencil.hpp, which includes it (include stencil.hpp, not this). The plain form of
+// the same operator, point by point, is stencil_reference.hpp: read that first.
 //
 // Why built so: evaluated from scratch at every point, the operator costs ~400 flops a point,
 // most of them recomputing the same products at the neighbours. Every term is a difference of
