@@ -1,0 +1,324 @@
+// topography.hpp: the curvilinear top grid under a Gaussian hill: the surface, the sizes of the
+// two grids, the mapping from index space to depth, and the metric of that mapping.
+//
+// Why built so. With topography the domain is two grids with the same h, n_x, n_y and (i, j)
+// ranges: grid 0, Cartesian, from the interface depth Z_t down to the bottom, and grid 1, whose
+// k = 1 plane follows the surface z_t(x, y) = -tau(x, y) and whose k = n_c plane is the flat
+// interface z = Z_t. Between them a point (q, r, s) of index space sits at depth
+//
+//     z(q, r, s) = Z_t - (n_c - s) h - (1 - sigma)^p (Z_t - (n_c - 1) h - z_t(x, y)),
+//     sigma = (s - 1) / (zeta (n_c - 1)),   x = (q - 1) h,  y = (r - 1) h,
+//
+// while sigma < 1, and z = Z_t - (n_c - s) h (uniform spacing h) once sigma >= 1. So the grid
+// bends only in its top zeta fraction, and its bottom planes line up with grid 0's. Everything
+// here is a plain function of global indices and the parameters: every rank computes the same
+// numbers for a point without being told them (DESIGN.md, "The numbers contract"); the mean
+// elevation, a reduction over ranks in the original, is a sum over the global extended array
+// that each rank can afford to compute whole. No MPI here; the metric's halo exchange (it makes
+// the centred values win at inner edges of a piece) is the driver's business.
+//
+// The floating-point forms are kept as the original forms them, because two of them decide
+// integers or last digits:
+//   - the surface has two forms. The "analytic" form, for every point evaluation (the grid, a
+//     source's or receiver's depth, the inverse mapping), squares (X - x_c) and multiplies by a
+//     precomputed 1/(L_x L_x). The "gridded" form, on the grid columns extended by 4 points per
+//     side, squares (x_i - x_c)/L_x; it gives only the mean elevation and (later) the metric at
+//     a source;
+//   - n_c = int(1 + round((Z_t - e) / h)), e = (min + max)/2 of -tau over the extended columns,
+//     in double exactly so: for the reference deck the quotient is 102.49999999999999 and n_c =
+//     103, where exact arithmetic would give 104 and a different grid everywhere;
+//   - sigma is (s - 1) times 1/(zeta (n_c - 1)), and (1 - sigma)^p is repeated multiplication.
+//
+// The metric. With z_i, z_j, z_k the undivided index derivatives of z (about h dz/dx, h dz/dy
+// and dz/dk), a point stores J = h^2 z_k, m1 = sqrt(z_k), m2 = -z_i/sqrt(z_k), m3 =
+// -z_j/sqrt(z_k), m4 = h/sqrt(z_k): sqrt(J) times the gradients of the index functions are
+// (m1, 0, 0), (0, m1, 0) and (m2, m3, m4). A flat grid has J = h^3, m1 = m4 = sqrt(h), m2 = m3
+// = 0. The derivatives come either from 4th-order differences of the grid's z along each index
+// direction over the whole array, one-sided at the first two and last two positions (the
+// default), or from the mapping's exact derivatives (analytical_metric). Both are computed
+// over ghost points too: the time step's bound is largest at a ghost point above the hill.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "grid.hpp"
+
+namespace sw4 {
+
+// What a `topography` line gives (the parser comes later; its defaults are these).
+struct TopographyCfg {
+  double zmax = 0;          // Z_t: depth of the interface between the grids (required)
+  int order = 4;            // p: the exponent of the blending (1 - sigma)^p, 2..7
+  double zetabreak = 0.95;  // zeta: the grid bends in k < 1 + zeta (n_c - 1), 0 < zeta <= 1
+  double amp = 0, xc = 0, yc = 0, lx = 1, ly = 1;  // the hill A, x_c, y_c, L_x, L_y (required)
+  bool analytical_metric = false;  // metric from the mapping's exact derivatives
+};
+
+// (1 - sigma)^n by repeated multiplication (the original's form; pow may round otherwise).
+inline double power_of(double base, int n) {
+  double r = 1;
+  for (int l = 0; l < n; ++l) r *= base;
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The surface: elevation tau (positive up) of a Gaussian hill; the surface is z_t = -tau.
+
+struct GaussianHill {
+  double A = 0, xc = 0, yc = 0, lx = 1, ly = 1, h = 1;
+
+  GaussianHill() = default;
+  GaussianHill(const TopographyCfg& t, double h_)
+      : A(t.amp), xc(t.xc), yc(t.yc), lx(t.lx), ly(t.ly), h(h_) {}
+
+  // Analytic form at index coordinates (q, r): X = (q-1)h, Y = (r-1)h.
+  double tau(double q, double r) const {
+    const double X = (q - 1) * h, Y = (r - 1) * h;
+    const double ilx2 = 1 / (lx * lx), ily2 = 1 / (ly * ly);
+    return A * std::exp(-(X - xc) * (X - xc) * ilx2 - (Y - yc) * (Y - yc) * ily2);
+  }
+  double surface(double q, double r) const { return -tau(q, r); }  // z_t
+  // z_t at a physical (x, y): first q = x/h + 1, r = y/h + 1, as every caller of the original.
+  double surface_at_xy(double x, double y) const { return surface(x / h + 1, y / h + 1); }
+
+  // The exact physical slopes of tau at index coordinates (q, r): d tau/dx, d tau/dy.
+  std::array<double, 2> slope(double q, double r) const {
+    const double X = (q - 1) * h, Y = (r - 1) * h, t = tau(q, r);
+    return {-2 * (X - xc) * t / (lx * lx), -2 * (Y - yc) * t / (ly * ly)};
+  }
+
+  // Gridded form at grid column (i, j): x_i = (i-1)h, squares of (x_i - x_c)/L_x.
+  double tau_gridded(int i, int j) const {
+    const double dx = ((i - 1) * h - xc) / lx, dy = ((j - 1) * h - yc) / ly;
+    return A * std::exp(-dx * dx - dy * dy);
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// The two grids' sizes. Grid 0 (Cartesian, below): k = 1..n0 at z = Z_t + (k-1)h, k = 1 is the
+// interface, and the domain's bottom moves to Z_t + (n0-1)h (Z_t itself is not moved to a grid
+// point). Grid 1 (curvilinear, on top): k = 1..nc, k = 1 the surface, k = nc the interface.
+
+constexpr int kTopoReach = 4;  // the gridded surface reaches 4 columns past 1 and past n
+
+struct TopoGrids {
+  double h = 0;
+  int nx = 0, ny = 0;
+  double zt = 0;     // Z_t
+  int n0 = 0;        // grid 0's points in z
+  double zmax = 0;   // the domain's bottom, Z_t + (n0-1)h
+  double ebar = 0;   // mean elevation: (min + max)/2 of -tau over the extended columns
+  int nc = 0;        // grid 1's points in z
+  int p = 4;         // order of the blending
+  double zeta = 0.95;
+};
+
+// Global index box of a grid with nz points in z: 2 ghost points on every side.
+inline Box topo_box(const TopoGrids& g, int nz) {
+  return Box{1 - kGhost, g.nx + kGhost, 1 - kGhost, g.ny + kGhost, 1 - kGhost, nz + kGhost};
+}
+inline Box cartesian_box(const TopoGrids& g) { return topo_box(g, g.n0); }
+inline Box curvilinear_box(const TopoGrids& g) { return topo_box(g, g.nc); }
+
+// ebar over the global extended columns i in [-3, nx+4], j in [-3, ny+4] (each rank's own
+// extension, ghosts included, reaches 2 past its array, and these are their union).
+inline double mean_elevation(const GaussianHill& hill, int nx, int ny) {
+  const int e = kTopoReach;
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (int j = 1 - e; j <= ny + e; ++j)
+    for (int i = 1 - e; i <= nx + e; ++i) {
+      const double zt = -hill.tau_gridded(i, j);
+      lo = std::min(lo, zt);
+      hi = std::max(hi, zt);
+    }
+  return 0.5 * (lo + hi);
+}
+
+// The sizes from the grid command (h, nx, ny; its zmax is the requested bottom) and the
+// topography: n0 = int(1 + round((zmax - Z_t)/h)), nc = int(1 + round((Z_t - ebar)/h)),
+// round() halves away from zero, both in double exactly as written.
+inline TopoGrids topography_grids(const GridCfg& grid, const TopographyCfg& t) {
+  TopoGrids g;
+  g.h = grid.h;
+  g.nx = grid.nx;
+  g.ny = grid.ny;
+  g.zt = t.zmax;
+  g.p = t.order;
+  g.zeta = t.zetabreak;
+  g.n0 = int(1 + std::round((grid.zmax - g.zt) / g.h));
+  g.zmax = g.zt + (g.n0 - 1) * g.h;
+  g.ebar = mean_elevation(GaussianHill(t, g.h), g.nx, g.ny);
+  g.nc = int(1 + std::round((g.zt - g.ebar) / g.h));
+  return g;
+}
+
+// What is wrong with the sizes, or "" (the parser turns it into an input error): grid 1's top
+// closure is one-sided over 8 planes; grid 0 needs a point.
+inline std::string topography_grid_problem(const TopoGrids& g) {
+  if (g.nc < 8)
+    return "the curvilinear grid has " + std::to_string(g.nc) +
+           " points in z (at least 8 are needed: lower zmax or raise the surface less)";
+  if (g.n0 < 1) return "the interface zmax is below the bottom of the domain";
+  return "";
+}
+
+// ---------------------------------------------------------------------------------------------
+// The mapping of grid 1 and its inverse.
+
+struct CurvilinearMapping {
+  GaussianHill hill;
+  double h = 0, zt = 0, zeta = 0.95;
+  int nc = 0, p = 4;
+
+  CurvilinearMapping() = default;
+  CurvilinearMapping(const TopoGrids& g, const TopographyCfg& t)
+      : hill(t, g.h), h(g.h), zt(g.zt), zeta(g.zeta), nc(g.nc), p(g.p) {}
+
+  double sigma(double s) const { return (s - 1) * (1 / (zeta * (nc - 1))); }
+  // The first k of the uniform part: the smallest k with sigma(k) >= 1.
+  int k_uniform() const {
+    int k = 1;
+    while (k <= nc && sigma(k) < 1) ++k;
+    return k;
+  }
+
+  // z at index coordinates (q, r, s); at integers it is grid 1's point (i, j, k).
+  double z(double q, double r, double s) const {
+    const double sg = sigma(s), flat = zt - (nc - s) * h;
+    if (sg >= 1) return flat;
+    return flat - power_of(1 - sg, p) * (zt - (nc - 1) * h - hill.surface(q, r));
+  }
+
+  // The exact undivided derivatives (z_q, z_r, z_s), with shat = (s-1)/(nc-1), sigma = shat/zeta:
+  // z_q = -h (1-sigma)^p tau_x, z_r = -h (1-sigma)^p tau_y,
+  // z_s = h + p (1-sigma)^(p-1) (Z_t - (nc-1)h + tau) / (zeta (nc-1)); (0, 0, h) once shat >= zeta.
+  std::array<double, 3> dz(double q, double r, double s) const {
+    const double shat = (s - 1) / (nc - 1);
+    if (shat >= zeta) return {0, 0, h};
+    const double sg = shat / zeta, b = power_of(1 - sg, p - 1), bp = b * (1 - sg);
+    const auto tx = hill.slope(q, r);
+    return {-h * bp * tx[0], -h * bp * tx[1],
+            h + p * b * (zt - (nc - 1) * h + hill.tau(q, r)) / (zeta * (nc - 1))};
+  }
+
+  // s with z(q, r, s) = z0, for a point of grid 1 (z0 <= Z_t): in the uniform part directly,
+  // above it by Newton's method on shat = (s-1)/(nc-1) from the uniform guess, until the step
+  // is at most 1e-9 (at most 10 steps; it is quadratic, so the result is converged to
+  // rounding). NaN when Newton does not converge.
+  double invert(double q, double r, double z0) const {
+    const double L = (nc - 1) * h, shat0 = 1 - (zt - z0) / L;
+    if (shat0 >= zeta) return (nc - 1) * shat0 + 1;
+    const double drop = zt - L - hill.surface(q, r);
+    double shat = shat0;
+    for (int it = 0; it < 10; ++it) {
+      const double w = 1 - shat / zeta;
+      const double f = zt - L * (1 - shat) - power_of(w, p) * drop - z0;
+      const double df = L + (p / zeta) * power_of(w, p - 1) * drop;
+      const double step = f / df;
+      shat -= step;
+      if (std::fabs(step) <= 1e-9) return (nc - 1) * shat + 1;
+    }
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+};
+
+// Grid 1's z at every point of the box (ghosts included: k = 0, -1 continue the formula above
+// the surface, k = nc+1, nc+2 are uniform and coincide with grid 0's k = 2, 3).
+inline void generate_grid(const CurvilinearMapping& map, Array3& z) {
+  const Box& b = z.box;
+  for (int k = b.kb; k <= b.ke; ++k)
+    for (int j = b.jb; j <= b.je; ++j)
+      for (int i = b.ib; i <= b.ie; ++i) z(i, j, k) = map.z(i, j, k);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The metric.
+
+struct Metric {
+  Array3 J, m1, m2, m3, m4;
+  void define(const Box& b) {
+    for (Array3* a : {&J, &m1, &m2, &m3, &m4}) a->define(b);
+  }
+};
+
+// J and m1..m4 at one point from the undivided derivatives.
+inline void store_metric(Metric& m, int i, int j, int k, double zi, double zj, double zk,
+                         double h) {
+  const double rz = std::sqrt(zk);
+  m.J(i, j, k) = h * h * zk;
+  m.m1(i, j, k) = rz;
+  m.m2(i, j, k) = -zi / rz;
+  m.m3(i, j, k) = -zj / rz;
+  m.m4(i, j, k) = h / rz;
+}
+
+// The h in J and m4 is the grid's h at every point. (The original takes x(ib+1) - x(ib) of its
+// piece's coordinates (i-1)h: exactly h on a piece whose array starts at the physical ghost
+// i = -1, one rounding off elsewhere, which makes the last bit depend on the cut; with h itself
+// the metric is the original's single-piece one on any cut.)
+
+// The undivided derivative along one index direction of an array with n >= 6 points on that
+// line; f(l) is the value at position l = 0..n-1, d the position. 4th order, exact for
+// polynomials of degree <= 4 in the index; one-sided at the two first and two last positions.
+// Some coefficients are formed as sums (29/6 = 4 + 5/6, 7/3 = 1 + 4/3, 13/12 = 1 + 1/12), as
+// the original forms them, so that the last bits agree.
+template <class F>
+double index_derivative(const F& f, int d, int n) {
+  static const double c2_3 = 2.0 / 3, c1_12 = 1.0 / 12, c1_6 = 1.0 / 6, c29_6 = 4 + 5.0 / 6,
+                      c14_3 = 14.0 / 3, c13_12 = 1 + 1.0 / 12, c7_3 = 1 + 4.0 / 3,
+                      c4_3 = 4.0 / 3;
+  if (d >= 2 && d <= n - 3) return c2_3 * (f(d + 1) - f(d - 1)) - c1_12 * (f(d + 2) - f(d - 2));
+  if (d == 0)
+    return -2.25 * f(0) + c29_6 * f(1) - c14_3 * f(2) + 3 * f(3) - c13_12 * f(4) + c1_6 * f(5);
+  if (d == 1)
+    return -c1_6 * f(0) - 1.25 * f(1) + c7_3 * f(2) - c4_3 * f(3) + 0.5 * f(4) - c1_12 * f(5);
+  const int e = n - 1;  // the last position
+  if (d == e - 1)
+    return c1_6 * f(e) + 1.25 * f(e - 1) - c7_3 * f(e - 2) + c4_3 * f(e - 3) - 0.5 * f(e - 4) +
+           c1_12 * f(e - 5);
+  return 2.25 * f(e) - c29_6 * f(e - 1) + c14_3 * f(e - 2) - 3 * f(e - 3) + c13_12 * f(e - 4) -
+         c1_6 * f(e - 5);
+}
+
+// The metric from 4th-order differences of z over z's whole box (the default). The result is
+// one-sided at the box's first and last two positions in each direction; on a piece of a
+// decomposed grid the halo exchange then replaces those at inner edges by the neighbour's
+// centred values. Returns false, leaving m partly filled, when the box has fewer than 6 points
+// in some direction or some z_k <= 0 (a grid that folds: the run must stop).
+inline bool metric_from_grid(const Array3& z, double h, Metric& m) {
+  const Box& b = z.box;
+  if (b.ni() < 6 || b.nj() < 6 || b.nk() < 6) return false;
+  m.define(b);
+  bool ok = true;
+  for (int k = b.kb; k <= b.ke; ++k)
+    for (int j = b.jb; j <= b.je; ++j)
+      for (int i = b.ib; i <= b.ie; ++i) {
+        const auto along_i = [&](int l) { return z(b.ib + l, j, k); };
+        const auto along_j = [&](int l) { return z(i, b.jb + l, k); };
+        const auto along_k = [&](int l) { return z(i, j, b.kb + l); };
+        const double zi = index_derivative(along_i, i - b.ib, b.ni());
+        const double zj = index_derivative(along_j, j - b.jb, b.nj());
+        const double zk = index_derivative(along_k, k - b.kb, b.nk());
+        if (!(zk > 0)) ok = false;
+        store_metric(m, i, j, k, zi, zj, zk, h);
+      }
+  return ok;
+}
+
+// The metric from the mapping's exact derivatives at every grid point of the box
+// (analytical_metric). The grid's z is unchanged. No check of z_k: a folded grid gives NaN.
+inline void metric_analytic(const CurvilinearMapping& map, const Box& b, Metric& m) {
+  m.define(b);
+  for (int k = b.kb; k <= b.ke; ++k)
+    for (int j = b.jb; j <= b.je; ++j)
+      for (int i = b.ib; i <= b.ie; ++i) {
+        const auto d = map.dz(i, j, k);
+        store_metric(m, i, j, k, d[0], d[1], d[2], map.h);
+      }
+}
+
+}  // namespace sw4
