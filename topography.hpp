@@ -321,4 +321,15 @@ inline void metric_analytic(const CurvilinearMapping& map, const Box& b, Metric&
       }
 }
 
+// The metric a run uses: analytic with analytical_metric, else by differences of z (false: the
+// grid folds somewhere, the run must stop).
+inline bool setup_metric(const TopographyCfg& t, const CurvilinearMapping& map, const Array3& z,
+                         Metric& m) {
+  if (t.analytical_metric) {
+    metric_analytic(map, z.box, m);
+    return true;
+  }
+  return metric_from_grid(z, map.h, m);
+}
+
 }  // namespace sw4

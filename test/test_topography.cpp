@@ -315,7 +315,8 @@ TEST(MetricTest, DifferencesAreExactForQuartics) {
 // the compiler fuses the multiply-add), so J, m1, m4 to 1e-15 relative. By differences: every
 // column is the same, so the centred z_i, z_j are exactly 0; the one-sided ones at the ghost
 // columns are 0 up to the rounding of coefficients that sum to 0 (sum of their sizes 16, times
-// the unit roundoff, times |z| <= 2.1); J, m1, m4 to 1e-14 relative (differences of rounded z).
+// the unit roundoff, times |z| <= 2.1), and z_k = J/h^2 is h within that same bound (about 4e-13
+// relative: the differences of rounded z near 2, with or without fused multiply-adds).
 TEST(MetricTest, FlatSurfaceIsCartesian) {
   TopographyCfg t = deck_topography();
   t.amp = 0;
@@ -339,9 +340,9 @@ TEST(MetricTest, FlatSurfaceIsCartesian) {
         EXPECT_EQ(ma.m2(i, j, k), 0.0);
         EXPECT_EQ(ma.m3(i, j, k), 0.0);
         EXPECT_NEAR(ma.m4(i, j, k), rh, 1e-15 * rh);
-        EXPECT_NEAR(md.J(i, j, k), h3, 1e-14 * h3);
-        EXPECT_NEAR(md.m1(i, j, k), rh, 1e-14 * rh);
-        EXPECT_NEAR(md.m4(i, j, k), rh, 1e-14 * rh);
+        EXPECT_NEAR(md.J(i, j, k) / (h * h), h, one_sided);  // z_k
+        EXPECT_NEAR(md.m1(i, j, k), rh, one_sided / rh);     // d sqrt(z) <= dz / sqrt(h)
+        EXPECT_NEAR(md.m4(i, j, k), rh, one_sided / rh);
         const double zi = -md.m2(i, j, k) * md.m1(i, j, k), zj = -md.m3(i, j, k) * md.m1(i, j, k);
         if (i >= 1 && i <= g.nx) EXPECT_EQ(zi, 0.0);
         else EXPECT_LE(std::fabs(zi), one_sided);
@@ -425,4 +426,25 @@ TEST(MetricTest, DifferencesConvergeToTheAnalyticMetric) {
           << " at h = " << hs[n + 1];
     EXPECT_LT(err[2][c], 1e-5) << names[c];
   }
+}
+
+// setup_metric follows analytical_metric: the analytic metric with it, differences without; the
+// two differ on the hill (by the differences' error), so the choice is visible.
+TEST(MetricTest, SetupFollowsTheAnalyticalMetricFlag) {
+  TopographyCfg t = deck_topography();
+  const TopoGrids g = topography_grids(deck_grid(1.28, 5.0, 0.02), t);
+  const CurvilinearMapping map(g, t);
+  Array3 z(curvilinear_box(g));
+  generate_grid(map, z);
+  Metric md, ma, m;
+  ASSERT_TRUE(metric_from_grid(z, g.h, md));
+  metric_analytic(map, z.box, ma);
+  ASSERT_TRUE(setup_metric(t, map, z, m));
+  EXPECT_EQ(m.J.v, md.J.v);
+  EXPECT_EQ(m.m2.v, md.m2.v);
+  EXPECT_NE(m.J.v, ma.J.v);
+  t.analytical_metric = true;
+  ASSERT_TRUE(setup_metric(t, map, z, m));
+  EXPECT_EQ(m.J.v, ma.J.v);
+  EXPECT_EQ(m.m3.v, ma.m3.v);
 }
