@@ -185,11 +185,11 @@ inline HaloLink& link_to(Partition& p, amr::Gid from) {
                          " is not a neighbour of partition " + std::to_string(p.gid));
 }
 
+// Only in an Await state (the table's rows), where `exchange` is computed and offered.
 inline void note_request(Partition& p, const StepInput& in) {
   HaloLink& l = link_to(p, in.from);
   l.requested = std::max(l.requested, in.e);
-  const bool waiting = p.state == StepState::AwaitUstar || p.state == StepState::AwaitUplus;
-  if (waiting && p.exchange == in.e && l.sent < in.e) send_halo(p, l, in.e, 0);
+  if (p.exchange == in.e && l.sent < in.e) send_halo(p, l, in.e, 0);
 }
 
 inline void take_halo(Partition& p, const StepInput& in) {

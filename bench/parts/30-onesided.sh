@@ -64,8 +64,7 @@ for os_r in $(seq 1 "$os_runs"); do
     os_pair+="$os_t "
     if [ $os_p = request ]; then os_req+="$os_t"$'\n'; else os_eag+="$os_t"$'\n'; fi
   done
-  set -- $os_pair
-  [ $# -eq 2 ] && os_ratio+="$(awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", b / a }')"$'\n'
+  read -r os_a os_b <<<"$os_pair"
+  [ -n "${os_b:-}" ] && os_ratio+="$(awk -v a="$os_a" -v b="$os_b" 'BEGIN { printf "%.4f", b / a }')"$'\n'
 done
-set --
 echo "onesided-protocol request_s=$(printf '%s' "$os_req" | os_median) eager_s=$(printf '%s' "$os_eag" | os_median) eager_over_request=$(printf '%s' "$os_ratio" | os_median)"
