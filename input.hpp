@@ -90,7 +90,8 @@ struct TestPointSourceCfg {
 };
 
 struct SourceCfg {
-  double x = 0, y = 0, z = 0;  // z = depth (no topography)
+  double x = 0, y = 0, z = 0;  // z: depth below the surface, or absolute z (z_is_depth false)
+  bool z_is_depth = true;      // depth=/topodepth= given; z= is absolute (the same without topography)
   bool is_force = false;
   // moment tensor, already multiplied by m0
   double mxx = 0, mxy = 0, mxz = 0, myy = 0, myz = 0, mzz = 0;
@@ -114,7 +115,8 @@ struct BlockCfg {
 };
 
 struct RecCfg {
-  double x = 0, y = 0, z = 0;  // z = depth (no topography)
+  double x = 0, y = 0, z = 0;  // z: depth below the surface, or absolute z (z_is_depth false)
+  bool z_is_depth = true;      // depth=/topodepth= given; z= is absolute (the same without topography)
   std::string file = "station";
   std::string sta;             // station name in SAC headers; defaults to file
   bool nsew = false;
@@ -122,6 +124,17 @@ struct RecCfg {
   bool usgs = false;
   bool sac = true;
   RecMode mode = RecMode::Displacement;
+  int line = 0;
+};
+
+// What a `topography` line gives (NUMERICS T1.1); `on` only after input=gaussian.
+struct TopographyCfg {
+  bool on = false;
+  double zmax = 0;          // Z_t: depth of the interface between the grids (required)
+  int order = 4;            // p: the exponent of the blending (1 - sigma)^p, 2..7
+  double zetabreak = 0.95;  // zeta: the grid bends in k < 1 + zeta (n_c - 1), 0 < zeta <= 1
+  double amp = 0, xc = 0, yc = 0, lx = 1, ly = 1;  // the hill A, x_c, y_c, L_x, L_y (required)
+  bool analytical_metric = false;  // metric from the mapping's exact derivatives
   int line = 0;
 };
 
@@ -142,6 +155,7 @@ struct Config {
   bool has_supergrid_cmd = false;
   SupergridCfg sg;
   TestPointSourceCfg tps;
+  TopographyCfg topo;
   std::vector<SourceCfg> sources;   // input order
   std::vector<BlockCfg> blocks;     // input order; later blocks overwrite earlier ones
   std::vector<RecCfg> recs;         // input order

@@ -49,14 +49,6 @@
 
 namespace sw4 {
 
-// What a `topography` line gives (the parser comes later; its defaults are these).
-struct TopographyCfg {
-  double zmax = 0;          // Z_t: depth of the interface between the grids (required)
-  int order = 4;            // p: the exponent of the blending (1 - sigma)^p, 2..7
-  double zetabreak = 0.95;  // zeta: the grid bends in k < 1 + zeta (n_c - 1), 0 < zeta <= 1
-  double amp = 0, xc = 0, yc = 0, lx = 1, ly = 1;  // the hill A, x_c, y_c, L_x, L_y (required)
-  bool analytical_metric = false;  // metric from the mapping's exact derivatives
-};
 
 // (1 - sigma)^n by repeated multiplication (the original's form; pow may round otherwise).
 inline double power_of(double base, int n) {
@@ -330,6 +322,52 @@ inline bool setup_metric(const TopographyCfg& t, const CurvilinearMapping& map, 
     return true;
   }
   return metric_from_grid(z, map.h, m);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The two grids of a run, as every rank knows them.
+
+struct Topography {
+  TopographyCfg cfg;
+  TopoGrids grids;
+  CurvilinearMapping map;
+
+  Topography() = default;
+  Topography(const GridCfg& grid, const TopographyCfg& t)
+      : cfg(t), grids(topography_grids(grid, t)), map(grids, t) {}
+  Box global_box() const { return curvilinear_box(grids); }
+};
+
+// The metric over box b (a piece's grid-1 array box) with the values the whole grid's arrays
+// hold: a derivative is one-sided only at the global box's first and last two positions, so a
+// piece needs no halo exchange of the metric and any cut gives the same bits. z is generated
+// on b grown by 2 columns each way (within the global box), which is all the centred formula
+// reads. Returns false when some z_k <= 0 (difference metric only: the grid folds).
+inline bool piece_metric(const Topography& topo, const Box& b, Metric& m) {
+  m.define(b);
+  if (topo.cfg.analytical_metric) {
+    metric_analytic(topo.map, b, m);
+    return true;
+  }
+  const Box g = topo.global_box();
+  const Box e{std::max(b.ib - 2, g.ib), std::min(b.ie + 2, g.ie), std::max(b.jb - 2, g.jb),
+              std::min(b.je + 2, g.je), g.kb, g.ke};
+  Array3 z(e);
+  generate_grid(topo.map, z);
+  bool ok = true;
+  for (int k = b.kb; k <= b.ke; ++k)
+    for (int j = b.jb; j <= b.je; ++j)
+      for (int i = b.ib; i <= b.ie; ++i) {
+        const auto along_i = [&](int l) { return z(g.ib + l, j, k); };
+        const auto along_j = [&](int l) { return z(i, g.jb + l, k); };
+        const auto along_k = [&](int l) { return z(i, j, g.kb + l); };
+        const double zi = index_derivative(along_i, i - g.ib, g.ni());
+        const double zj = index_derivative(along_j, j - g.jb, g.nj());
+        const double zk = index_derivative(along_k, k - g.kb, g.nk());
+        if (!(zk > 0)) ok = false;
+        store_metric(m, i, j, k, zi, zj, zk, topo.map.h);
+      }
+  return ok;
 }
 
 }  // namespace sw4

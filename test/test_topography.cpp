@@ -448,3 +448,30 @@ TEST(MetricTest, SetupFollowsTheAnalyticalMetricFlag) {
   EXPECT_EQ(m.J.v, ma.J.v);
   EXPECT_EQ(m.m3.v, ma.m3.v);
 }
+
+// piece_metric gives every piece of any cut the whole grid's metric bit for bit, one-sided
+// edges only at the global ghost positions (no halo exchange needed).
+TEST(MetricTest, PieceMetricIsTheWholeGridsMetric) {
+  TopographyCfg t = deck_topography();
+  const GridCfg grid = deck_grid(1.28, 5.0, 0.02);
+  const Topography topo(grid, t);
+  Array3 z(topo.global_box());
+  generate_grid(topo.map, z);
+  Metric whole;
+  ASSERT_TRUE(metric_from_grid(z, topo.grids.h, whole));
+  for (const Box& corner : {Box{-1, 20, -1, 18, 0, 0}, Box{20, 45, 14, 30, 0, 0},
+                            Box{40, 67, 50, 67, 0, 0}}) {
+    Box pb = topo.global_box();
+    pb.ib = corner.ib, pb.ie = corner.ie, pb.jb = corner.jb, pb.je = corner.je;
+    Metric piece;
+    ASSERT_TRUE(piece_metric(topo, pb, piece));
+    long differ = 0;
+    for (int k = pb.kb; k <= pb.ke; ++k)
+      for (int j = pb.jb; j <= pb.je; ++j)
+        for (int i = pb.ib; i <= pb.ie; ++i)
+          differ += !(piece.J(i, j, k) == whole.J(i, j, k) && piece.m1(i, j, k) == whole.m1(i, j, k) &&
+                      piece.m2(i, j, k) == whole.m2(i, j, k) && piece.m3(i, j, k) == whole.m3(i, j, k) &&
+                      piece.m4(i, j, k) == whole.m4(i, j, k));
+    EXPECT_EQ(differ, 0) << "piece " << pb.ib << ".." << pb.ie << " x " << pb.jb << ".." << pb.je;
+  }
+}
