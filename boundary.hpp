@@ -19,7 +19,9 @@
 namespace sw4 {
 
 // Sides: 0 x=0, 1 x=xmax, 2 y=0, 3 y=ymax, 4 z=0 (top), 5 z=zmax (bottom).
-enum class Bc { Processor, SuperGrid, FreeSurface, Dirichlet };
+// Interface: the side where the curvilinear grid meets the Cartesian one (topography): no
+// condition, the injection (NUMERICS 19.1) fills its ghost planes.
+enum class Bc { Processor, SuperGrid, FreeSurface, Dirichlet, Interface };
 
 struct BoundaryData {
   // Dirichlet sides: u_c at (x, y, z, t) written into the ghost points.
@@ -106,7 +108,7 @@ inline void apply_bc(Field& u, const Bc bc[6], const Array3& mu, const Array3& l
   const Box& b = u[0].box;
   SW4_OMP(parallel)
   for (int side = 0; side < 6; ++side) {
-    if (bc[side] == Bc::Processor) continue;
+    if (bc[side] == Bc::Processor || bc[side] == Bc::Interface) continue;
     if (side == 4 && bc[side] == Bc::FreeSurface) {
       free_surface(u, mu, la, strx, stry, g, t, data);
       continue;

@@ -176,6 +176,7 @@ inline Config parse_input_stream(std::istream& in, const std::string& filename);
 #include "input_lex.hpp"       // lines, key=value tokens, strict numbers and booleans
 #include "input_series.hpp"    // the sample file of source type=Discrete
 #include "input_commands.hpp"  // pass 1: one function per command
+#include "input_topography.hpp"  // pass 1: the topography command
 #include "input_check.hpp"     // pass 2: checks against the grid, coverage
 
 namespace sw4 {

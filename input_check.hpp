@@ -38,6 +38,7 @@ inline void check_supergrid(const State& st) {
   struct Dir { const char* name; double len; bool both; } dirs[3] = {
       {"x", c.grid.xmax, true}, {"y", c.grid.ymax, true}, {"z", c.grid.zmax, z_top}};
   for (const Dir& d : dirs) {
+    if (c.topo.on && d.name[0] == 'z') continue;  // the bottom moves: topography_problem checks z
     bool bad = d.both ? 0.0 + w > d.len - w : !(w < d.len);
     if (!bad) continue;
     std::string what = d.both ? "2*gp*h" : "gp*h";
@@ -54,15 +55,20 @@ inline void check_supergrid(const State& st) {
   }
 }
 
-// x, y, z (z given by zkey) inside [0,xmax]x[0,ymax]x[0,zmax].
+// x, y, z (z given by zkey) inside [0,xmax]x[0,ymax]x[0,zmax]. With topography only x, y and a
+// depth's sign are known here (topography_problem checks the rest against the moved bottom).
 inline void check_position(const State& st, const char* cmd, int line, double x, double y, double z,
                            const std::string& zkey) {
   const GridCfg& g = st.cfg.grid;
-  struct C { std::string key; double v, hi; } cs[3] = {{"x", x, g.xmax}, {"y", y, g.ymax}, {zkey, z, g.zmax}};
+  const bool topo = st.cfg.topo.on;
+  const double zhi = topo ? 1e300 : g.zmax;
+  struct C { std::string key; double v, lo, hi; } cs[3] = {
+      {"x", x, 0, g.xmax}, {"y", y, 0, g.ymax}, {zkey, z, topo && zkey == "z" ? -1e300 : 0, zhi}};
   for (const C& c : cs)
-    if (!(c.v >= 0 && c.v <= c.hi))
-      fail_at(st.file, line, std::string(cmd) + ": " + c.key + "=" + fmt(c.v) + " is outside the domain (0 <= " +
-                                 c.key + " <= " + fmt(c.hi) + ")");
+    if (!(c.v >= c.lo && c.v <= c.hi))
+      fail_at(st.file, line, std::string(cmd) + ": " + c.key + "=" + fmt(c.v) +
+                                 (c.hi < 1e300 ? " is outside the domain (0 <= " + c.key + " <= " + fmt(c.hi) + ")"
+                                               : " is above the surface (allowed: " + c.key + " >= 0)"));
 }
 
 inline void check_sources(const State& st) {
@@ -182,6 +188,7 @@ inline void check_blocks(State& st) {
     }
     if (nonempty) boxes.push_back(box);
   }
+  if (c.topo.on) return;  // coverage of the curved grids: checked by the material setup
   if (c.tps.on) {
     if (!c.blocks.empty())
       c.warnings.push_back(st.file + ":" + std::to_string(c.blocks[0].line) +

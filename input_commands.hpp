@@ -29,7 +29,7 @@ struct State {
   std::string dir;   // its directory with a trailing '/', or "" for the current one
   Config cfg;
   int grid_line = 0, time_line = 0, fileio_line = 0, sg_line = 0, tps_line = 0;
-  int checkpoint_line = 0, restart_line = 0, last_line = 0;
+  int checkpoint_line = 0, restart_line = 0, topo_line = 0, last_line = 0;
   std::vector<SourceExtra> src;
   std::vector<RecExtra> rec;
   std::vector<BlockExtra> blk;
@@ -246,6 +246,7 @@ inline void cmd_source(State& st, const Line& ln) {
   s.x = k.real("x", 0);
   s.y = k.real("y", 0);
   s.z = k.real(zk, 0);
+  s.z_is_depth = zk != "z";
   std::string mk[6], fk[3];
   std::vector<std::string> mgiven, fgiven;
   for (int c = 0; c < 6; ++c)
@@ -333,6 +334,7 @@ inline void cmd_rec(State& st, const Line& ln) {
   r.x = k.real("x", 0);
   r.y = k.real("y", 0);
   r.z = k.real(zk, 0);
+  r.z_is_depth = zk != "z";
   r.file = k.str("file", "station");
   r.sta = k.str("sta", r.file);
   r.nsew = k.boolean("nsew", false);
@@ -391,7 +393,6 @@ inline const std::vector<std::string>& ignored_commands() {
 
 // Recognised but refused: ignoring them would silently solve a different problem.
 inline const char* unsupported_reason(const std::string& cmd) {
-  if (cmd == "topography") return "not supported by this implementation (flat top surface only)";
   if (cmd == "dgalerkin") return "not supported by this implementation (the SBP finite-difference scheme only)";
   if (cmd == "rupture" || cmd == "rupturehdf5")
     return "not supported by sw4lite (give the sources as source commands)";
@@ -401,7 +402,10 @@ inline const char* unsupported_reason(const std::string& cmd) {
 }
 
 constexpr const char* kCommands =
-    "grid, time, fileio, supergrid, block, source, rec, testpointsource, developer, checkpoint";
+    "grid, time, fileio, supergrid, topography, block, source, rec, testpointsource, developer, "
+    "checkpoint";
+
+inline void cmd_topography(State& st, const Line& ln);  // input_topography.hpp
 
 inline void dispatch(State& st, const Line& ln) {
   const std::string& c = ln.cmd;
@@ -415,6 +419,7 @@ inline void dispatch(State& st, const Line& ln) {
   else if (c == "block") cmd_block(st, ln);
   else if (c == "rec") cmd_rec(st, ln);
   else if (c == "checkpoint") cmd_checkpoint(st, ln);
+  else if (c == "topography") cmd_topography(st, ln);
   else if (c == "restart") cmd_restart(st, ln);
   else if (const char* why = unsupported_reason(c)) fail_at(st.file, ln.no, c + ": " + why);
   else {

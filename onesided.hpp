@@ -53,9 +53,10 @@ inline void add_partitions(OneSidedRun& run) {
       [](Partition& p, amr::Message&) {
         const Config& c = *g_run->cfg;
         p.sd = Subdomain(c, p.geometry);
-        p.sd.allocate(c);
+        p.problem = p.sd.allocate(c);
         for (Receiver& r : p.sd.receivers) r.reserve(g_run->end.nsteps);
-        p.max_speed2 = max_wave_speed2(c, p.sd.box);
+        for (Receiver& r : p.sd.top.receivers) r.reserve(g_run->end.nsteps);
+        p.max_speed2 = p.sd.max_speed2();
       },
       "setup");
   run.start = rt.add_handler<Partition>(
@@ -99,7 +100,7 @@ inline void add_partitions(OneSidedRun& run) {
             const PieceGeometry other = piece_geometry(cfg, L.p1(), L.p2(), ni, nj);
             HaloLink l;
             l.gid = L.gid(ni, nj);
-            l.send = intersect(other.box, sendable(p->geometry, cfg.grid));
+            l.send = intersect(other.box, sendable(p->geometry, cartesian_grid(cfg)));
             if (l.send.size() > 0) p->links.push_back(l);
           }
       }

@@ -62,18 +62,33 @@ struct HaloHeader {
   Box region;
 };
 
-inline std::vector<char> pack_halo(const Partition& p, const HaloLink& l, long e, long request) {
+// The halo's region in each grid of the partition: the link's columns over grid 0's k range
+// and, with topography, over grid 1's (NUMERICS 19.3: each grid is exchanged whole in k).
+template <class F>
+void for_each_halo_row(Partition& p, const Box& r, F row) {
+  for (Field* f : {&p.sd.up, &p.sd.top.up}) {
+    if (f == &p.sd.top.up && !p.sd.topo) break;
+    const Box& b = (*f)[0].box;
+    for (int c = 0; c < 3; ++c)
+      for (int k = b.kb; k <= b.ke; ++k)
+        for (int j = r.jb; j <= r.je; ++j) row(&(*f)[c](r.ib, j, k));
+  }
+}
+inline std::size_t halo_points(const Partition& p, const Box& r) {
+  const long cols = long(r.ni()) * r.nj();
+  return std::size_t(cols * (p.sd.box.nk() + (p.sd.topo ? p.sd.top.box.nk() : 0)));
+}
+
+inline std::vector<char> pack_halo(Partition& p, const HaloLink& l, long e, long request) {
   const Box& r = l.send;
-  std::vector<char> buf = g_run->rt->buffer(sizeof(HaloHeader) + 3 * r.size() * sizeof(double));
+  std::vector<char> buf = g_run->rt->buffer(sizeof(HaloHeader) + 3 * halo_points(p, r) * sizeof(double));
   const HaloHeader h{e, request, p.gid, r};
   std::memcpy(buf.data(), &h, sizeof h);
   double* out = reinterpret_cast<double*>(buf.data() + sizeof h);
-  for (int c = 0; c < 3; ++c)
-    for (int k = r.kb; k <= r.ke; ++k)
-      for (int j = r.jb; j <= r.je; ++j) {
-        const double* row = p.sd.up[c].data() + p.sd.up[c].index(r.ib, j, k);
-        for (int i = 0; i < r.ni(); ++i) *out++ = row[i];
-      }
+  const int n = r.ni();
+  for_each_halo_row(p, r, [&](const double* row) {
+    for (int i = 0; i < n; ++i) *out++ = row[i];
+  });
   return buf;
 }
 
@@ -82,12 +97,10 @@ inline void unpack_halo(Partition& p, const char* buf) {
   std::memcpy(&h, buf, sizeof h);
   const Box& r = h.region;
   const double* in = reinterpret_cast<const double*>(buf + sizeof h);
-  for (int c = 0; c < 3; ++c)
-    for (int k = r.kb; k <= r.ke; ++k)
-      for (int j = r.jb; j <= r.je; ++j) {
-        double* row = &p.sd.up[c](r.ib, j, k);
-        for (int i = 0; i < r.ni(); ++i) row[i] = *in++;
-      }
+  const int n = r.ni();
+  for_each_halo_row(p, r, [&](double* row) {
+    for (int i = 0; i < n; ++i) row[i] = *in++;
+  });
 }
 
 // Packing and unpacking count in "BC comm" for the timed steps' exchanges.

@@ -9,7 +9,9 @@
 
 #include "amr_runtime.hpp"
 
+#include <array>
 #include <climits>
+#include <string>
 #include <cstdint>
 #include <map>
 #include <vector>
@@ -98,7 +100,8 @@ class Partition : public amr::Mobile {
   PieceGeometry geometry;
   std::vector<HaloLink> links;
   Subdomain sd;
-  double max_speed2 = 0;  // CFL bound of this piece, found by the setup handler
+  std::array<double, 2> max_speed2{0, 0};  // CFL bounds of this piece's grids (setup handler)
+  std::string problem;    // what stops the run, found by the setup handler ("": none)
   double t = 0;           // time of U (accumulated, as the original does)
   StepState state = StepState::StepClosed;
   long step = 0;          // steps closed

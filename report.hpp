@@ -6,19 +6,62 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "input.hpp"
+#include "source_topography.hpp"
 #include "subdomain.hpp"
+#include "topography.hpp"
 #include "threads.hpp"
 
 namespace sw4 {
 
-inline void print_grid_table(const GridCfg& g) {
+// The grid table; with topography grid 0 is the Cartesian grid below, grid 1 the curvilinear
+// one on top (NUMERICS 14.3).
+inline void print_grid_table(const Config& cfg) {
+  const GridCfg& g = cfg.grid;
   std::printf("\nGlobal grid sizes (without ghost points)\n");
   std::printf("Grid         h        Nx        Ny        Nz       Points\n");
-  const long long pts = (long long)g.nx * g.ny * g.nz;
-  std::printf("%4i %9g %9i %9i %9i %12lld\n", 0, g.h, g.nx, g.ny, g.nz, pts);
-  std::printf("Total number of grid points (without ghost points): %g\n\n", double(pts));
+  std::vector<int> nz = {g.nz};
+  if (cfg.topo.on) {
+    const TopoGrids t = topography_grids(g, cfg.topo);
+    nz = {t.n0, t.nc};
+  }
+  long long total = 0;
+  for (std::size_t n = 0; n < nz.size(); ++n) {
+    const long long pts = (long long)g.nx * g.ny * nz[n];
+    std::printf("%4i %9g %9i %9i %9i %12lld\n", int(n), g.h, g.nx, g.ny, nz[n], pts);
+    total += pts;
+  }
+  std::printf("Total number of grid points (without ghost points): %g\n\n", double(total));
+}
+
+// Grid points updated a step (ghosts excluded), both grids with topography.
+inline double grid_points(const Config& cfg) {
+  const GridCfg& g = cfg.grid;
+  if (!cfg.topo.on) return double(g.nx) * g.ny * g.nz;
+  const TopoGrids t = topography_grids(g, cfg.topo);
+  return double(g.nx) * g.ny * (t.n0 + t.nc);
+}
+
+// The warnings about sources and receivers that lie above the surface and are left out
+// (NUMERICS 20.1, 21).
+inline std::vector<std::string> topography_dropped(const Config& cfg) {
+  std::vector<std::string> out;
+  if (!cfg.topo.on) return out;
+  const Topography topo(cfg.grid, cfg.topo);
+  auto line = [&](int no, const std::string& what) {
+    out.push_back(cfg.filename + ":" + std::to_string(no) + ": warning: " + what);
+  };
+  for (const SourceCfg& s : cfg.sources)
+    if (place_source(s, topo).dropped)
+      line(s.line, "source at x=" + input_detail::fmt(s.x) + ", y=" + input_detail::fmt(s.y) +
+                       " is above the surface and is ignored");
+  for (const RecCfg& r : cfg.recs)
+    if (place_receiver(r, topo).dropped)
+      line(r.line, "rec " + r.file + " at x=" + input_detail::fmt(r.x) + ", y=" + input_detail::fmt(r.y) +
+                       " is above the surface and is ignored");
+  return out;
 }
 
 // "Time step n t= t" after step 1, every printcycle-th step and the last one.

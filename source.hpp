@@ -17,6 +17,7 @@
 // Time functions: time_function.hpp; the exact solution of testpointsource: pointsource_exact.hpp.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <vector>
@@ -138,5 +139,49 @@ inline std::vector<GridPointForce> grid_point_forces(const SourceCfg& src, const
   }
   return out;
 }
+
+// The grid-point values of all sources on one grid of a piece, summed per point in input
+// order (DESIGN.md, "The numbers contract"): each point keeps its contributions, source by
+// source, and a step sums them with that step's time-function values.
+struct PointForces {
+  struct Contribution {
+    int source;
+    double fx, fy, fz;
+  };
+  struct SourcePoint {
+    long p;
+    int first, count;  // contributions, in input order
+  };
+  std::vector<Contribution> contrib;
+  std::vector<SourcePoint> points;
+
+  // From (array index, contribution) pairs in input order of the sources.
+  void build(std::vector<std::pair<long, Contribution>> all) {
+    std::stable_sort(all.begin(), all.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    contrib.clear();
+    points.clear();
+    for (std::size_t n = 0; n < all.size(); ++n) {
+      if (points.empty() || points.back().p != all[n].first)
+        points.push_back({all[n].first, int(n), 0});
+      points.back().count++;
+      contrib.push_back(all[n].second);
+    }
+  }
+  // add(p, fx, fy, fz) once per point with the sum of its sources times gval[source].
+  template <class Add>
+  void apply(const std::vector<double>& gval, Add add) const {
+    for (const SourcePoint& sp : points) {
+      double fx = 0, fy = 0, fz = 0;
+      for (int n = sp.first; n < sp.first + sp.count; ++n) {
+        const Contribution& c = contrib[n];
+        fx += c.fx * gval[c.source];
+        fy += c.fy * gval[c.source];
+        fz += c.fz * gval[c.source];
+      }
+      add(sp.p, fx, fy, fz);
+    }
+  }
+};
 
 }  // namespace sw4

@@ -49,7 +49,26 @@ inline std::string nan_message(const GridCfg& g, const NanRecord& r) {
   return buf;
 }
 
-// One per rank, shared by all the pieces it advances.
+// With topography the key orders grid 1's planes first (point_key's `above`); the message names
+// the grid and the point's z.
+inline std::string nan_message(const Config& cfg, const NanRecord& r) {
+  if (!cfg.topo.on) return nan_message(cfg.grid, r);
+  const Topography topo(cfg.grid, cfg.topo);
+  const int above = topo.grids.nc + 2 * kGhost;
+  PointOfKey p = point_of_key(cfg.grid, r.key);
+  const bool curved = p.k <= topo.grids.nc + kGhost;
+  if (!curved) p.k -= above;
+  const double h = cfg.grid.h;
+  const double z = curved ? topo.map.z(p.i, p.j, p.k) : topo.grids.zt + (p.k - 1) * h;
+  char buf[300];
+  std::snprintf(buf, sizeof buf,
+                "sw4lite: NaN in component %d at grid point (%d,%d,%d) of the %s grid (x=%g, y=%g, "
+                "z=%g) after time step %ld (t=%g)",
+                p.c + 1, p.i, p.j, p.k, curved ? "curvilinear" : "Cartesian", (p.i - 1) * h,
+                (p.j - 1) * h, z, r.step, r.t);
+  return buf;
+}
+
 struct StepEnd {
   const Config* cfg = nullptr;
   UtcTime utc{};

@@ -15,6 +15,13 @@
 // one-sided driver owns several per rank and runs each phase when its halos are in. Nothing
 // here knows about MPI. Every value a piece computes depends only on global indices, so the
 // result does not depend on how the grid is cut.
+//
+// With topography a piece holds two grids over the same columns (NUMERICS 14): the Cartesian
+// one below in the members that a flat run uses (its top side is the interface, so L_h there
+// has no closure) and the curvilinear one on top in `top`. Each phase does its work on grid 0,
+// then on grid 1 (NUMERICS 19.2), and every boundary-condition stage ends with the injection
+// that makes the two grids agree (NUMERICS 19.1). Grid 1 is a few planes next to grid 0's
+// many, so the phases, the halos and a partition's packing simply carry both.
 #pragma once
 
 #include <algorithm>
@@ -28,13 +35,19 @@
 #include <vector>
 
 #include "boundary.hpp"
+#include "boundary_curvilinear.hpp"
 #include "grid.hpp"
 #include "input.hpp"
+#include "material_topography.hpp"
 #include "receiver.hpp"
 #include "source.hpp"
+#include "source_topography.hpp"
 #include "stencil.hpp"
+#include "stencil_curvilinear.hpp"
 #include "stencil_reference.hpp"
 #include "supergrid.hpp"
+#include "timestep_curvilinear.hpp"
+#include "topography.hpp"
 
 namespace sw4 {
 
@@ -45,15 +58,29 @@ struct PieceGeometry {
   Bc bc[6];
 };
 
-// The boundary type of each physical side for a deck (NUMERICS 1.5).
+// The boundary type of each physical side for a deck (NUMERICS 1.5); with topography, of the
+// Cartesian grid, whose top is the interface (NUMERICS 16.5).
 inline void physical_bcs(const Config& cfg, Bc bc[6]) {
   for (int s = 0; s < 6; ++s) bc[s] = Bc::SuperGrid;
   if (!cfg.tps.on || cfg.tps.halfspace) bc[4] = Bc::FreeSurface;
+  if (cfg.topo.on) bc[4] = Bc::Interface;
+}
+
+// The grid the flat members of a piece hold: the deck's grid, or with topography the Cartesian
+// grid below the interface, whose bottom has moved (NUMERICS 14.3).
+inline GridCfg cartesian_grid(const Config& cfg) {
+  GridCfg g = cfg.grid;
+  if (cfg.topo.on) {
+    const TopoGrids t = topography_grids(cfg.grid, cfg.topo);
+    g.nz = t.n0;
+    g.zmax = t.zmax;
+  }
+  return g;
 }
 
 // Piece (pi, pj) of a p1 x p2 grid of pieces (x index pi, y index pj).
 inline PieceGeometry piece_geometry(const Config& cfg, int p1, int p2, int pi, int pj) {
-  const GridCfg& g = cfg.grid;
+  const GridCfg g = cartesian_grid(cfg);
   PieceGeometry pg;
   const auto ri = split_1d(g.nx, p1, pi), rj = split_1d(g.ny, p2, pj);
   const auto oi = owned_1d(ri, g.nx), oj = owned_1d(rj, g.ny);
@@ -72,10 +99,12 @@ inline PieceGeometry piece_geometry(const Config& cfg, int p1, int p2, int pi, i
 
 // A grid point and component as one number that orders points as the NaN report wants (by k,
 // then j, then i, then component), independent of the cut: the global index into a box with
-// room for the ghost points on each side (index 1 - kGhost is 0).
-inline long point_key(const GridCfg& g, int i, int j, int k, int c) {
+// room for the ghost points on each side (index 1 - kGhost is 0). With topography the
+// curvilinear grid's planes come first (they are on top): `above` is the number of planes
+// before this grid's k = 1 - kGhost (nc + 2 kGhost for the Cartesian grid, 0 otherwise).
+inline long point_key(const GridCfg& g, int i, int j, int k, int c, int above = 0) {
   const long ni = g.nx + 2 * kGhost, nj = g.ny + 2 * kGhost, o = kGhost - 1;
-  return (((k + o) * nj + (j + o)) * ni + (i + o)) * 3 + c;
+  return (((k + o + above) * nj + (j + o)) * ni + (i + o)) * 3 + c;
 }
 struct PointOfKey {
   int i, j, k, c;
@@ -91,9 +120,21 @@ struct PhaseTimes {
   double comm = 0, bc = 0, scheme = 0, supergrid = 0, forcing = 0;
 };
 
+// Grid 1 of a piece under topography: the curvilinear grid over the piece's columns, k = -1..nc+2.
+struct TopGrid {
+  int nc = 0;
+  Box box, owned, eval;  // eval: owned columns, k = 1..nc
+  Bc bc[6];              // sides 0-3 as the Cartesian grid's; top and bottom handled apart
+  Field um, u, up, acc;
+  Array3 rho, mu, la;
+  Metric met;
+  PointForces forces;
+  std::vector<Receiver> receivers;  // the receivers in grid 1 this piece owns
+};
+
 class Subdomain {
  public:
-  GridCfg grid;
+  GridCfg grid;          // the Cartesian grid (below the interface with topography)
   Box box, owned, eval;  // eval: where L_h is evaluated (owned columns, k = 1..nz)
   Bc bc[6];
   bool free_surface_top = false;
@@ -107,6 +148,9 @@ class Subdomain {
   bool timing = false;            // accumulate `times` for this step
   bool reference_kernel = false;  // L_h point by point (stencil_reference.hpp), not rhs4
   double dt = 0;
+  bool topo = false;  // topography: grid 1 in `top`, the mapping in `topography`
+  Topography topography;
+  TopGrid top;
 
   // Test hooks: boundary data (Dirichlet sides, surface traction) and a body force added as
   // the point sources are (stage 0: F(t) in the predictor, stage 1: F_tt(t) in the corrector).
@@ -116,12 +160,17 @@ class Subdomain {
   Subdomain() = default;
   // Geometry, super-grid profiles, sources and receivers: cheap, no 3-D array.
   Subdomain(const Config& cfg, const PieceGeometry& pg);
-  // The 3-D arrays: solution levels (zero) and material.
-  void allocate(const Config& cfg);
+  // The 3-D arrays: solution levels (zero), material, with topography the metric. Returns ""
+  // or what stops the run (a point no block covers, a grid that folds).
+  std::string allocate(const Config& cfg);
 
-  std::size_t point_sources() const { return contrib_.size(); }
-  std::size_t unique_point_sources() const { return points_.size(); }
-
+  std::size_t point_sources() const { return forces_.contrib.size() + top.forces.contrib.size(); }
+  std::size_t unique_point_sources() const {
+    return forces_.points.size() + top.forces.points.size();
+  }
+  // The largest (4 mu + lambda)/rho on the Cartesian grid and, with topography, the largest
+  // eigenvalue bound of the curvilinear grid (0 without; NUMERICS 2.1, 18.3). Needs allocate.
+  std::array<double, 2> max_speed2() const;
 
   void predictor(double t);
   void corrector(double t);
@@ -138,35 +187,30 @@ class Subdomain {
   void redo_work(double extra);
 
   // The whole state between two phases, as bytes (a partition migrating in one-sided mode):
-  // the three solution levels, material, profiles, point sources, receivers and timers. The
-  // time functions are rebuilt from the deck.
+  // the solution levels, material, metric, profiles, point sources, receivers and timers of
+  // both grids (subdomain_pack.hpp). The time functions and the mapping are rebuilt from the deck.
   void pack(std::vector<char>& out) const;
   void unpack(const char*& in, const Config& cfg);
 
   // Scale U+ - U* by dt^2/rho (stage 0) or dt^4/(12 rho) (stage 1) at point p: used by the
   // forcing of the point sources and by the test hooks.
   void add_force(long p, double fx, double fy, double fz, int stage) {
-    const double f = (stage == 0 ? dt * dt : dt * dt * dt * dt / 12) / rho.v[p];
-    up[0].v[p] += f * fx;
-    up[1].v[p] += f * fy;
-    up[2].v[p] += f * fz;
+    add_force_to(up, rho, p, fx, fy, fz, stage);
   }
 
  private:
-  struct Contribution {
-    int source;
-    double fx, fy, fz;
-  };
-  struct SourcePoint {
-    long p;
-    int first, count;  // contributions, in input order
-  };
-  std::vector<Contribution> contrib_;
-  std::vector<SourcePoint> points_;
+  PointForces forces_;        // grid-point sources on the (Cartesian) grid
   std::vector<double> gval_;  // time-function values of this step, per source
   RhsWorkspace ws;            // scratch of the operator's interior kernel
 
+  void add_force_to(Field& f, const Array3& r, long p, double fx, double fy, double fz, int stage) {
+    const double s = (stage == 0 ? dt * dt : dt * dt * dt * dt / 12) / r.v[p];
+    f[0].v[p] += s * fx;
+    f[1].v[p] += s * fy;
+    f[2].v[p] += s * fz;
+  }
   Medium medium() const { return {&mu, &la, &px.str, &py.str, &pz.str}; }
+  CurvMedium curv_medium() const { return {&top.mu, &top.la, &top.met, &px.str, &py.str}; }
   // L_h(f) on box b, consumed as `mode` says, by the kernel the deck chose.
   template <Update mode>
   void apply_lh(const Field& f, const Box& b, const Target& tg) {
@@ -174,95 +218,35 @@ class Subdomain {
     else rhs4<mode>(f, medium(), b, free_surface_top, grid.h, tg, ws);
   }
   void add_point_forces(double t, int stage);
-  void boundary_conditions(Field& f, double t);
+  void boundary_conditions(Field& f, Field& f1, double t);
+  void setup_sources(const Config& cfg);
+  void setup_receivers(const Config& cfg);
 };
 
 // ---------------------------------------------------------------------------------------------
-
-inline Subdomain::Subdomain(const Config& cfg, const PieceGeometry& pg)
-    : grid(cfg.grid), box(pg.box), owned(pg.owned), eval(pg.owned) {
-  for (int s = 0; s < 6; ++s) bc[s] = pg.bc[s];
-  free_surface_top = bc[4] == Bc::FreeSurface;
-  reference_kernel = cfg.dev.reference_kernel;
-
-  // Super-grid profiles from the physical boundary types (every side but a free surface).
-  Bc phys[6];
-  physical_bcs(cfg, phys);
-  const double width = cfg.sg.gp * grid.h;
-  auto taper = [&](int lo, int hi, double x1) {
-    Taper tp;
-    tp.left = phys[lo] == Bc::SuperGrid;
-    tp.right = phys[hi] == Bc::SuperGrid;
-    tp.x0 = 0;
-    tp.x1 = x1;
-    tp.width = width;
-    return tp;
-  };
-  px = sample_profiles(taper(0, 1, grid.xmax), box.ib, box.ie, grid.h);
-  py = sample_profiles(taper(2, 3, grid.ymax), box.jb, box.je, grid.h);
-  pz = sample_profiles(taper(4, 5, grid.zmax), box.kb, box.ke, grid.h);
-  beta = cfg.sg.dc;
-
-  // Grid-point sources on the owned columns; contributions to one point in input order.
-  std::vector<std::pair<long, Contribution>> all;
-  for (std::size_t s = 0; s < cfg.sources.size(); ++s) {
-    tfun.push_back(TimeFunction::from(cfg.sources[s]));
-    for (const GridPointForce& f : grid_point_forces(cfg.sources[s], grid, free_surface_top))
-      if (owned.contains(f.i, f.j, f.k))
-        all.push_back({box.index(f.i, f.j, f.k), {int(s), f.fx, f.fy, f.fz}});
-  }
-  std::stable_sort(all.begin(), all.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (std::size_t n = 0; n < all.size(); ++n) {
-    if (points_.empty() || points_.back().p != all[n].first)
-      points_.push_back({all[n].first, int(n), 0});
-    points_.back().count++;
-    contrib_.push_back(all[n].second);
-  }
-  gval_.assign(cfg.sources.size(), 0.0);
-
-  for (const RecCfg& rc : cfg.recs) {
-    Receiver r = make_receiver(rc, grid);
-    if (owned.contains(r.p.i, r.p.j, r.p.k)) receivers.push_back(std::move(r));
-  }
-}
-
-inline void Subdomain::allocate(const Config& cfg) {
-  for (Field* f : {&um, &u, &up, &acc})
-    for (int c = 0; c < 3; ++c) (*f)[c].define(box);
-  rho.define(box);
-  mu.define(box);
-  la.define(box);
-  for (int k = box.kb; k <= box.ke; ++k)
-    for (int j = box.jb; j <= box.je; ++j)
-      for (int i = box.ib; i <= box.ie; ++i) {
-        const MaterialPoint m = material_at(cfg, i, j, k);
-        rho(i, j, k) = m.rho;
-        mu(i, j, k) = m.mu;
-        la(i, j, k) = m.la;
-      }
-}
 
 // F = sum of the point sources' values times g(t) (stage 0) or g''(t) (stage 1), summed per
 // point in input order, then scaled into U+ like the operator's result.
 inline void Subdomain::add_point_forces(double t, int stage) {
   for (std::size_t s = 0; s < tfun.size(); ++s)
     gval_[s] = stage == 0 ? tfun[s].g(t) : tfun[s].g_tt(t);
-  for (const SourcePoint& sp : points_) {
-    double fx = 0, fy = 0, fz = 0;
-    for (int n = sp.first; n < sp.first + sp.count; ++n) {
-      const Contribution& c = contrib_[n];
-      fx += c.fx * gval_[c.source];
-      fy += c.fy * gval_[c.source];
-      fz += c.fz * gval_[c.source];
-    }
-    add_force(sp.p, fx, fy, fz, stage);
-  }
+  forces_.apply(gval_, [&](long p, double fx, double fy, double fz) {
+    add_force_to(up, rho, p, fx, fy, fz, stage);
+  });
+  top.forces.apply(gval_, [&](long p, double fx, double fy, double fz) {
+    add_force_to(top.up, top.rho, p, fx, fy, fz, stage);
+  });
   if (extra_forcing) extra_forcing(*this, stage, t);
 }
 
-inline void Subdomain::boundary_conditions(Field& f, double t) {
+// One boundary-condition stage (NUMERICS 4, 17.2): the Cartesian grid's sides, then grid 1's
+// sides and its curved free surface, then the injection between the two.
+inline void Subdomain::boundary_conditions(Field& f, Field& f1, double t) {
   apply_bc(f, bc, mu, la, px.str, py.str, grid, t, boundary_data);
+  if (!topo) return;
+  apply_bc(f1, top.bc, top.mu, top.la, px.str, py.str, grid, t);
+  free_surface_curvilinear(f1, top.mu, top.la, top.met, px.str, py.str);
+  inject_interface(f, f1, top.nc);
 }
 
 namespace detail {
@@ -270,20 +254,28 @@ inline double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
+inline Target target(Field& out, const Field* u, const Field* um, const Array3& rho, double factor) {
+  Target tg;
+  for (int c = 0; c < 3; ++c) {
+    tg.out[c] = out[c].data();
+    if (u) tg.u[c] = (*u)[c].data();
+    if (um) tg.um[c] = (*um)[c].data();
+  }
+  tg.rho = rho.data();
+  tg.factor = factor;
+  return tg;
+}
 }  // namespace detail
 
 inline void Subdomain::predictor(double t) {
   const double t0 = detail::now();
-  Target tg;
-  for (int c = 0; c < 3; ++c) {
-    tg.out[c] = up[c].data();
-    tg.u[c] = u[c].data();
-    tg.um[c] = um[c].data();
-  }
-  tg.rho = rho.data();
-  tg.factor = dt * dt;
-  apply_lh<Update::Predictor>(u, eval, tg);
+  apply_lh<Update::Predictor>(u, eval, detail::target(up, &u, &um, rho, dt * dt));
   predictor_frame(up, u, um, eval);
+  if (topo) {
+    rhs_curvilinear<Update::Predictor>(top.u, curv_medium(), top.eval,
+                                       detail::target(top.up, &top.u, &top.um, top.rho, dt * dt));
+    predictor_frame(top.up, top.u, top.um, top.eval);
+  }
   const double t1 = detail::now();
   add_point_forces(t, 0);
   const double t2 = detail::now();
@@ -295,18 +287,24 @@ inline void Subdomain::predictor(double t) {
 
 inline void Subdomain::corrector(double t) {
   const double t0 = detail::now();
-  boundary_conditions(up, t + dt);
+  boundary_conditions(up, top.up, t + dt);
   const double t1 = detail::now();
+  const double f4 = dt * dt * dt * dt / 12;
   acceleration(acc, up, u, um, dt);
-  Target tg;
-  for (int c = 0; c < 3; ++c) tg.out[c] = up[c].data();
-  tg.rho = rho.data();
-  tg.factor = dt * dt * dt * dt / 12;
-  apply_lh<Update::Corrector>(acc, eval, tg);
+  apply_lh<Update::Corrector>(acc, eval, detail::target(up, nullptr, nullptr, rho, f4));
+  if (topo) {
+    acceleration(top.acc, top.up, top.u, top.um, dt);
+    rhs_curvilinear<Update::Corrector>(top.acc, curv_medium(), top.eval,
+                                       detail::target(top.up, nullptr, nullptr, top.rho, f4));
+  }
   const double t2 = detail::now();
   add_point_forces(t, 1);
   const double t3 = detail::now();
-  if (beta > 0) supergrid_damping(up, u, um, rho, px, py, pz, eval, beta);
+  if (beta > 0) {
+    supergrid_damping(up, u, um, rho, px, py, pz, eval, beta);
+    if (topo)
+      supergrid_damping_curvilinear(top.up, top.u, top.um, top.rho, top.met.J, px, py, top.eval, beta);
+  }
   const double t4 = detail::now();
   if (timing) {
     times.bc += t1 - t0;
@@ -318,33 +316,43 @@ inline void Subdomain::corrector(double t) {
 
 inline void Subdomain::finish(double t) {
   const double t0 = detail::now();
-  boundary_conditions(up, t + dt);
+  boundary_conditions(up, top.up, t + dt);
   if (timing) times.bc += detail::now() - t0;
   for (Receiver& r : receivers) r.record(up, u, um, grid.h, dt);
+  for (Receiver& r : top.receivers) r.record(top.up, top.u, top.um, grid.h, dt);
   std::swap(um, u);  // (Um, U, U+) <- (U, U+, Um): moves of the vectors, no copies
   std::swap(u, up);
+  std::swap(top.um, top.u);
+  std::swap(top.u, top.up);
 }
 
 inline void Subdomain::record_initial() {
   for (Receiver& r : receivers) r.record_initial(u, grid.h);
+  for (Receiver& r : top.receivers) r.record_initial(top.u, grid.h);
 }
 
 inline void Subdomain::write_receivers(const std::string& path, const UtcTime& utc,
                                        bool due_only) const {
   for (const Receiver& r : receivers)
     if (!due_only || r.write_due()) r.write(path, dt, grid, utc);
+  for (const Receiver& r : top.receivers)
+    if (!due_only || r.write_due()) r.write(path, dt, grid, utc);
 }
 
-// The smallest index wins, whichever thread finds it first.
+// The smallest index wins, whichever thread finds it first; grid 1's planes come first.
 inline long Subdomain::first_nan() const {
   long first = LONG_MAX;
-  SW4_OMP(parallel for schedule(static) reduction(min : first))
-  for (int k = owned.kb; k <= owned.ke; ++k)
-    for (int j = owned.jb; j <= owned.je; ++j)
-      for (int i = owned.ib; i <= owned.ie; ++i)
-        for (int c = 0; c < 3; ++c)
-          if (std::isnan(u[c](i, j, k)))
-            first = std::min(first, point_key(grid, i, j, k, c));
+  auto scan = [&](const Field& f, const Box& o, int above) {
+    SW4_OMP(parallel for schedule(static) reduction(min : first))
+    for (int k = o.kb; k <= o.ke; ++k)
+      for (int j = o.jb; j <= o.je; ++j)
+        for (int i = o.ib; i <= o.ie; ++i)
+          for (int c = 0; c < 3; ++c)
+            if (std::isnan(f[c](i, j, k)))
+              first = std::min(first, point_key(grid, i, j, k, c, above));
+  };
+  if (topo) scan(top.u, top.owned, 0);
+  if (first == LONG_MAX) scan(u, owned, topo ? top.nc + 2 * kGhost : 0);
   return first == LONG_MAX ? -1 : first;
 }
 
@@ -356,104 +364,13 @@ inline void Subdomain::redo_work(double extra) {
     if (extra < 1) part.ke = eval.kb + int(extra * (eval.ke - eval.kb + 1)) - 1;
     if (part.ke < part.kb) break;
     apply_lh<Update::Store>(u, part, tg);
+    if (topo && extra >= 1)
+      rhs_curvilinear<Update::Store>(top.u, curv_medium(), top.eval,
+                                     detail::target(top.acc, nullptr, nullptr, top.rho, 1));
   }
 }
 
-namespace detail {
-inline void put_bytes(std::vector<char>& out, const void* p, std::size_t n) {
-  const char* c = static_cast<const char*>(p);
-  out.insert(out.end(), c, c + n);
-}
-inline void get_bytes(const char*& in, void* p, std::size_t n) {
-  if (n) std::memcpy(p, in, n);  // an empty vector's data() may be null, which memcpy forbids
-  in += n;
-}
-template <class T>
-void put_vector(std::vector<char>& out, const std::vector<T>& v) {
-  const uint64_t n = v.size();
-  put_bytes(out, &n, sizeof n);
-  put_bytes(out, v.data(), n * sizeof(T));
-}
-template <class T>
-void get_vector(const char*& in, std::vector<T>& v) {
-  uint64_t n = 0;
-  get_bytes(in, &n, sizeof n);
-  v.resize(n);
-  get_bytes(in, v.data(), n * sizeof(T));
-}
-inline void put_array(std::vector<char>& out, const Array3& a) {
-  put_bytes(out, &a.box, sizeof a.box);
-  put_bytes(out, a.v.data(), a.v.size() * sizeof(double));
-}
-inline void get_array(const char*& in, Array3& a) {
-  Box b;
-  get_bytes(in, &b, sizeof b);
-  a.define(b);
-  get_bytes(in, a.v.data(), a.v.size() * sizeof(double));
-}
-inline void put_profile(std::vector<char>& out, const Array1& a) {
-  put_bytes(out, &a.b, sizeof a.b);
-  put_vector(out, a.v);
-}
-inline void get_profile(const char*& in, Array1& a) {
-  get_bytes(in, &a.b, sizeof a.b);
-  get_vector(in, a.v);
-}
-}  // namespace detail
-
-inline void Subdomain::pack(std::vector<char>& out) const {
-  using namespace detail;
-  out.reserve(out.size() + 13 * box.size() * sizeof(double) + 4096 +
-              contrib_.size() * sizeof(Contribution) + points_.size() * sizeof(SourcePoint));
-  put_bytes(out, &grid, sizeof grid);
-  put_bytes(out, &box, sizeof box);
-  put_bytes(out, &owned, sizeof owned);
-  put_bytes(out, &eval, sizeof eval);
-  put_bytes(out, bc, sizeof bc);
-  const double scalars[3] = {beta, dt, double(free_surface_top)};
-  put_bytes(out, scalars, sizeof scalars);
-  put_bytes(out, &times, sizeof times);
-  for (const Field* f : {&um, &u, &up})
-    for (const Array3& a : *f) put_array(out, a);
-  for (const Array3* a : {&rho, &mu, &la}) put_array(out, *a);
-  for (const Profiles* pr : {&px, &py, &pz})
-    for (const Array1* a : {&pr->str, &pr->dc, &pr->co}) put_profile(out, *a);
-  put_vector(out, contrib_);
-  put_vector(out, points_);
-  const uint64_t nrec = receivers.size();
-  put_bytes(out, &nrec, sizeof nrec);
-  for (const Receiver& r : receivers) r.pack(out);
-}
-
-inline void Subdomain::unpack(const char*& in, const Config& cfg) {
-  using namespace detail;
-  get_bytes(in, &grid, sizeof grid);
-  get_bytes(in, &box, sizeof box);
-  get_bytes(in, &owned, sizeof owned);
-  get_bytes(in, &eval, sizeof eval);
-  get_bytes(in, bc, sizeof bc);
-  double scalars[3];
-  get_bytes(in, scalars, sizeof scalars);
-  beta = scalars[0];
-  dt = scalars[1];
-  free_surface_top = scalars[2] != 0;
-  get_bytes(in, &times, sizeof times);
-  for (Field* f : {&um, &u, &up})
-    for (Array3& a : *f) get_array(in, a);
-  for (Array3& a : acc) a.define(box);
-  for (Array3* a : {&rho, &mu, &la}) get_array(in, *a);
-  for (Profiles* pr : {&px, &py, &pz})
-    for (Array1* a : {&pr->str, &pr->dc, &pr->co}) get_profile(in, *a);
-  get_vector(in, contrib_);
-  get_vector(in, points_);
-  uint64_t nrec = 0;
-  get_bytes(in, &nrec, sizeof nrec);
-  receivers.clear();
-  for (uint64_t n = 0; n < nrec; ++n) receivers.push_back(Receiver::unpack(in));
-  tfun.clear();
-  for (const SourceCfg& src : cfg.sources) tfun.push_back(TimeFunction::from(src));
-  gval_.assign(cfg.sources.size(), 0.0);
-  reference_kernel = cfg.dev.reference_kernel;
-}
-
 }  // namespace sw4
+
+#include "subdomain_setup.hpp"  // the constructor, allocate, the sources and receivers of a piece
+#include "subdomain_pack.hpp"   // Subdomain::pack, Subdomain::unpack

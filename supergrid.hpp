@@ -49,14 +49,15 @@ struct Taper {
   double corner(double x) const { return 1 - 0.67 * lin(x); }
 };
 
-// The three profiles of one axis over global indices first..last (coordinate (i-1)h + origin).
+// The three profiles of one axis over global indices first..last, at coordinates origin + (i-1)h
+// (origin: the z of k = 1, Z_t for the Cartesian grid under topography, else 0).
 struct Profiles {
   Array1 str, dc, co;  // stretching s, damping coefficient d, corner taper c
 };
-inline Profiles sample_profiles(const Taper& tp, int first, int last, double h) {
+inline Profiles sample_profiles(const Taper& tp, int first, int last, double h, double origin = 0) {
   Profiles pr{Array1(first, last), Array1(first, last), Array1(first, last)};
   for (int i = first; i <= last; ++i) {
-    const double x = (i - 1) * h;
+    const double x = origin + (i - 1) * h;
     pr.str(i) = tp.stretching(x);
     pr.dc(i) = tp.damping(x);
     pr.co(i) = tp.corner(x);

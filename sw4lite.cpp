@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <memory>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -94,10 +95,15 @@ struct Run {
   UtcTime utc{};
 };
 
-// Time step and number of steps from the largest (4 mu + lambda)/rho (NUMERICS 2.1).
-void time_step(Run& run, double speed2) {
+// Time step and number of steps from the largest (4 mu + lambda)/rho (NUMERICS 2.1) and, with
+// topography, the curvilinear grid's largest eigenvalue bound (NUMERICS 18.3): the smaller step.
+void time_step(Run& run, const std::array<double, 2>& speed2) {
   const Config& cfg = run.cfg;
-  const double dt0 = cfg.dev.cfl * cfg.grid.h / std::sqrt(speed2);
+  if (speed2[1] < 0)
+    stop(run.deck + ": topography: the curvilinear grid's operator is not positive definite "
+                    "somewhere (the grid is too distorted: lower gaussianAmp or move zmax deeper)");
+  double dt0 = cfg.dev.cfl * cfg.grid.h / std::sqrt(speed2[0]);
+  if (cfg.topo.on) dt0 = std::min(dt0, cfg.dev.cfl / std::sqrt(speed2[1]));
   run.nsteps = cfg.time.steps;
   run.dt = dt0;
   if (cfg.time.by_time) {
@@ -109,9 +115,28 @@ void time_step(Run& run, double speed2) {
     std::printf(" CFL= %g prel. time step=%g\n", cfg.dev.cfl, dt0);
 }
 
+// Every rank's first setup problem (a point in no block, a folded grid): all stop together with
+// the message of the lowest rank that has one.
+void stop_on_problem(const std::string& mine) {
+  int first = mine.empty() ? INT_MAX : rank_, all = INT_MAX;
+  MPI_Allreduce(&first, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (all == INT_MAX) return;
+  int n = rank_ == all ? int(mine.size()) : 0;
+  MPI_Bcast(&n, 1, MPI_INT, all, MPI_COMM_WORLD);
+  std::string msg = rank_ == all ? mine : std::string(std::size_t(n), ' ');
+  MPI_Bcast(&msg[0], n, MPI_CHAR, all, MPI_COMM_WORLD);
+  stop(msg);
+}
+
+// The two maxima of max_speed2 over this rank's pieces, over all ranks.
+std::array<double, 2> reduce_speed2(const std::array<double, 2>& mine) {
+  return {reduce(mine[0], MPI_MAX), reduce(mine[1], MPI_MAX)};
+}
+
 void print_setup(const Run& run, const std::string& layout, double nsrc, double nuniq) {
   if (rank_ != 0) return;
-  print_grid_table(run.cfg.grid);
+  print_grid_table(run.cfg);
+  for (const std::string& m : topography_dropped(run.cfg)) std::printf("%s\n", m.c_str());
   std::printf("Running on %d MPI tasks x %d threads (%s), %s kernel\n", nranks_, max_threads(),
               layout.c_str(), run.cfg.dev.reference_kernel ? "reference" : "tuned");
   std::printf("number of grid point  sources = %.0f\n", nsrc);
@@ -185,13 +210,12 @@ void report(const Run& run, std::vector<ErrorParts>& parts, const PhaseTimes& ti
     for (double& a : avg) a /= nranks_;
     if (rank_ == 0) print_timing_table(avg, MPI_Wtick(), nranks_, max_threads());
   }
-  const GridCfg& g = cfg.grid;
-  const double updates = double(g.nx) * g.ny * g.nz * run.nsteps;
+  const double points = grid_points(cfg), updates = points * run.nsteps;
   if (rank_ == 0 && loop_time > 0)
     std::printf("Figure of merit: %.4g grid-point updates/s (%.4g per rank), %d steps of %.4g "
                 "points in %.4g s on %d ranks x %d threads\n",
-                updates / loop_time, updates / loop_time / nranks_, run.nsteps,
-                double(g.nx) * g.ny * g.nz, loop_time, nranks_, max_threads());
+                updates / loop_time, updates / loop_time / nranks_, run.nsteps, points, loop_time,
+                nranks_, max_threads());
 }
 
 std::string too_many(const Run& run, const char* what, int n) {
@@ -216,14 +240,14 @@ void check_pieces(const Run& run, int p1, int p2, const char* what, int n) {
 
 // All ranks agree on the earliest NaN any of them noted, the smallest step and then the
 // smallest point, and stop together naming it (the same line in both modes).
-void stop_at_nan(const GridCfg& g, const NanRecord& mine) {
+void stop_at_nan(const Config& cfg, const NanRecord& mine) {
   NanRecord all;
   MPI_Allreduce(&mine.step, &all.step, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
   if (!all.found()) return;
   const long key = mine.step == all.step ? mine.key : LONG_MAX;
   MPI_Allreduce(&key, &all.key, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
   all.t = reduce(mine.step == all.step && mine.key == all.key ? mine.t : -1, MPI_MAX);
-  stop(nan_message(g, all));
+  stop(nan_message(cfg, all));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -239,16 +263,26 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
   MPI_Comm_rank(cart, &crank);
   MPI_Cart_coords(cart, crank, 2, coords);
   Subdomain sd(cfg, piece_geometry(cfg, dims[0], dims[1], coords[0], coords[1]));
-  time_step(run, reduce(max_wave_speed2(cfg, sd.box), MPI_MAX));
+  // With topography the time step needs the metric, so the arrays come first.
+  if (cfg.topo.on) stop_on_problem(sd.allocate(cfg));
+  time_step(run, cfg.topo.on ? reduce_speed2(sd.max_speed2())
+                             : std::array<double, 2>{reduce(max_wave_speed2(cfg, sd.box), MPI_MAX), 0});
   sd.dt = run.dt;
   print_setup(run, "process grid " + std::to_string(dims[0]) + " x " + std::to_string(dims[1]),
               reduce(double(sd.point_sources()), MPI_SUM),
               reduce(double(sd.unique_point_sources()), MPI_SUM));
   if (run.check_only) return 0;
   prepare_output(run);
-  sd.allocate(cfg);
+  if (!cfg.topo.on) stop_on_problem(sd.allocate(cfg));
   for (Receiver& r : sd.receivers) r.reserve(run.nsteps);
+  for (Receiver& r : sd.top.receivers) r.reserve(run.nsteps);
   HaloExchange halo(cart, sd.box);
+  std::unique_ptr<HaloExchange> halo1;  // grid 1's exchange, with topography
+  if (cfg.topo.on) halo1 = std::make_unique<HaloExchange>(cart, sd.top.box);
+  auto exchange = [&] {  // grid 0, then grid 1 (NUMERICS 19.3)
+    halo.exchange(sd.up);
+    if (halo1) halo1->exchange(sd.top.up);
+  };
   sd.record_initial();
   StepEnd end{&cfg, run.utc, rank_, run.nsteps, {}};
 
@@ -262,16 +296,16 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
     sd.predictor(t);
     end.after_phase(sd);
     double c0 = MPI_Wtime();
-    halo.exchange(sd.up);
+    exchange();
     double comm = MPI_Wtime() - c0;
     sd.corrector(t);
     end.after_phase(sd);
     c0 = MPI_Wtime();
-    halo.exchange(sd.up);
+    exchange();
     comm += MPI_Wtime() - c0;
     if (sd.timing) sd.times.comm += comm;
     end.close(sd, n, t);
-    if (cfg.dev.checkfornan) stop_at_nan(cfg.grid, end.nan);
+    if (cfg.dev.checkfornan) stop_at_nan(cfg, end.nan);
     if (rank_ == 0) end.progress(n, t);
   }
   const double loop_end = MPI_Wtime();
@@ -313,13 +347,17 @@ int run_onesided(Run& run) {
   // receivers where it lives.
   rt.for_each<Partition>([&](amr::Gid gid, Partition&) { rt.invoke(gid, os.setup); });
   rt.quiesce();
-  double speed2 = 0, nsrc = 0, nuniq = 0;
+  std::array<double, 2> speed2{0, 0};
+  double nsrc = 0, nuniq = 0;
+  std::string problem;
   rt.for_each<Partition>([&](amr::Gid, Partition& p) {
-    speed2 = std::max(speed2, p.max_speed2);
+    if (problem.empty()) problem = p.problem;
+    speed2 = {std::max(speed2[0], p.max_speed2[0]), std::max(speed2[1], p.max_speed2[1])};
     nsrc += double(p.sd.point_sources());
     nuniq += double(p.sd.unique_point_sources());
   });
-  time_step(run, reduce(speed2, MPI_MAX));
+  stop_on_problem(problem);
+  time_step(run, reduce_speed2(speed2));
   os.dt = run.dt;
   os.end.nsteps = run.nsteps;
   print_setup(run,
@@ -340,7 +378,7 @@ int run_onesided(Run& run) {
   const double loop_end = MPI_Wtime(), loop_end_now = detail::now();
   // A NaN stopped its partition, which sent no more halos, so its neighbours stopped after
   // that step too and the run quiesced; every partition checked the step of the first NaN.
-  stop_at_nan(g, os.end.nan);
+  stop_at_nan(cfg, os.end.nan);
 
   std::vector<ErrorParts> parts;
   PhaseTimes times;
@@ -411,6 +449,7 @@ int run_main(int argc, char** argv) {
     stop("usage: mpirun -np P sw4lite [--check] [--partitions N] [--kernel tuned|reference] DECK");
   try {
     run.cfg = parse_input(run.deck);
+    check_topography(run.cfg);
   } catch (const InputError& e) {
     stop(e.what());
   }

@@ -46,6 +46,7 @@
 #include <string>
 
 #include "grid.hpp"
+#include "input.hpp"
 
 namespace sw4 {
 
@@ -366,7 +367,52 @@ inline bool piece_metric(const Topography& topo, const Box& b, Metric& m) {
         const double zk = index_derivative(along_k, k - g.kb, g.nk());
         if (!(zk > 0)) ok = false;
         store_metric(m, i, j, k, zi, zj, zk, topo.map.h);
-      }
+   // ---------------------------------------------------------------------------------------------
+// What the `topography` line and the grid decide together (NUMERICS 14.1, 14.3, 20.1, 21): the
+// two grids must exist, the hill must stay above the interface, the bottom layer must fit,
+// sources and receivers must lie above the moved bottom. Throws InputError "FILE:LINE: ...",
+// like the parser; every rank calls it on the same Config.
+inline void check_topography(const Config& cfg) {
+  const TopographyCfg& t = cfg.topo;
+  if (!t.on) return;
+  const std::string& file = cfg.filename;
+  auto fail = [&](int line, const std::string& m) { input_detail::fail_at(file, line, m); };
+  if (cfg.tps.on)
+    fail(t.line, "topography: cannot be combined with testpointsource (its exact solution is that "
+                 "of a flat surface; remove one of them)");
+  const Topography topo(cfg.grid, t);
+  const TopoGrids& g = topo.grids;
+  double deepest = -1e300;  // the largest z of the surface over the columns
+  for (int j = 1; j <= g.ny; ++j)
+    for (int i = 1; i <= g.nx; ++i) deepest = std::max(deepest, topo.map.hill.surface(i, j));
+  if (!(deepest < t.zmax))
+    fail(t.line, "topography: the surface reaches z=" + input_detail::fmt(deepest) +
+                     ", below the interface zmax=" + input_detail::fmt(t.zmax) +
+                     " (allowed: zmax deeper than every point of the surface)");
+  if (g.n0 < 1 || !(t.zmax < cfg.grid.zmax))
+    fail(t.line, "topography: zmax=" + input_detail::fmt(t.zmax) + " is not above the bottom z=" +
+                     input_detail::fmt(cfg.grid.zmax) + " (allowed: zmax < the grid's z)");
+  const std::string problem = topography_grid_problem(g);
+  if (!problem.empty()) fail(t.line, "topography: " + problem);
+  const double width = cfg.sg.gp * g.h;
+  if (!(width < g.zmax - t.zmax))
+    fail(cfg.sg.line ? cfg.sg.line : cfg.grid.line,
+         "supergrid: the bottom layer (gp*h = " + input_detail::fmt(width) +
+             ") does not fit in the Cartesian grid below the topography (allowed: gp*h < " +
+             input_detail::fmt(g.zmax - t.zmax) + ")");
+  for (const SourceCfg& s : cfg.sources) {
+    const double z0 = s.z_is_depth ? s.z + topo.map.hill.surface_at_xy(s.x, s.y) : s.z;
+    if (!(z0 <= g.zmax))
+      fail(s.line, "source: z=" + input_detail::fmt(z0) + " is below the bottom of the domain (allowed: z <= " +
+                       input_detail::fmt(g.zmax) + ")");
+  }
+  for (const RecCfg& r : cfg.recs)
+    if (!(r.z <= g.zmax) && !(!r.z_is_depth && r.z < g.zt))
+      fail(r.line, std::string("rec: ") + (r.z_is_depth ? "depth=" : "z=") + input_detail::fmt(r.z) +
+                       " is below the bottom of the domain (allowed: <= " + input_detail::fmt(g.zmax) + ")");
+}
+
+   }
   return ok;
 }
 

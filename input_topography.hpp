@@ -1,0 +1,58 @@
+// input_topography.hpp: the `topography` command (pass 1 of the parser).
+//
+// Part of input.hpp, which includes it after the Config structs (include input.hpp, not this).
+//
+// Why built so: the line alone decides its keys and ranges, so they are checked here, in file
+// order like every command. What needs the grid as well (the two grids' sizes, a hill that
+// reaches below the interface, positions against the moved bottom) is checked once the whole
+// deck is read, by topography_problem in topography.hpp, because those checks compute the
+// grids exactly as the run will (NUMERICS 14.3).
+#pragma once
+
+#include <string>
+
+namespace sw4 {
+namespace input_detail {
+
+inline void cmd_topography(State& st, const Line& ln) {
+  once(st, ln, st.topo_line);
+  Keys k(st.file, ln, {"input", "zmax", "order", "zetabreak", "file", "gaussianAmp", "gaussianXc",
+                       "gaussianYc", "gaussianLx", "gaussianLy", "analyticalMetric"});
+  TopographyCfg t;
+  t.line = ln.no;
+  if (!k.has("input")) k.fail("missing key 'input' (allowed: input=gaussian)");
+  if (k.str("input", "") != "gaussian")
+    k.fail("input=" + k.str("input", "") + " is not implemented (allowed: input=gaussian)");
+  if (!k.has("zmax"))
+    k.fail("missing key 'zmax' (the depth of the interface between the curvilinear grid and the "
+           "Cartesian grid below it)");
+  t.zmax = k.real("zmax", 0);
+  t.order = k.integer("order", 4);
+  if (t.order < 2 || t.order > 7)
+    k.fail("order=" + std::to_string(t.order) + " is out of range (allowed: 2 <= order <= 7)");
+  t.zetabreak = k.real("zetabreak", 0.95);
+  if (!(t.zetabreak > 0 && t.zetabreak <= 1))
+    k.fail("zetabreak=" + fmt(t.zetabreak) + " is out of range (allowed: 0 < zetabreak <= 1)");
+  const char* hill[5] = {"gaussianAmp", "gaussianXc", "gaussianYc", "gaussianLx", "gaussianLy"};
+  for (const char* key : hill)
+    if (!k.has(key))
+      k.fail(std::string("missing key '") + key +
+             "' (input=gaussian needs gaussianAmp, gaussianXc, gaussianYc, gaussianLx, gaussianLy)");
+  t.amp = k.real("gaussianAmp", 0);
+  t.xc = k.real("gaussianXc", 0);
+  t.yc = k.real("gaussianYc", 0);
+  t.lx = k.real_min("gaussianLx", 1, 0, true);
+  t.ly = k.real_min("gaussianLy", 1, 0, true);
+  // The original takes exactly 1, true and yes as true, anything else as false; a word that
+  // is neither is refused here rather than read as false.
+  const std::string am = k.str("analyticalMetric", "0");
+  if (am == "1" || am == "true" || am == "yes") t.analytical_metric = true;
+  else if (am == "0" || am == "false" || am == "no") t.analytical_metric = false;
+  else k.fail("'" + k.text("analyticalMetric") + "' is not a boolean (allowed: 1, true, yes, 0, false, no)");
+  k.str("file", "");  // read by the original, unused with input=gaussian
+  t.on = true;
+  st.cfg.topo = t;
+}
+
+}  // namespace input_detail
+}  // namespace sw4
