@@ -7,6 +7,8 @@
 // points so that the timing table can report it and the operator's hot loop stays unchanged;
 // since the damping coefficient is zero outside the layers, it evaluates each of its three
 // terms only in the layer that term belongs to (a third of the work on the pointsource grid).
+// The curvilinear grid of a topography run gets the same dissipation weighted by its Jacobian,
+// without a z term (supergrid_damping_curvilinear, at the end).
 #pragma once
 
 #include <algorithm>
@@ -179,6 +181,103 @@ inline void supergrid_damping(Field& up, const Field& u, const Field& um, const 
       }
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The damping on the curvilinear grid 1 (NUMERICS 18.2).
+
+namespace kernel {
+
+// One row of grid 1's damping of w = u - um into out: the Cartesian row with rho J in place of
+// rho, no corner taper c^z and no z term (grid 1 has no z layer). sj: the stride from a row to
+// the next; dx, sx, cx: the x profiles per point t (dx also at t - 1, t + 1); the y values are
+// the row's.
+template <bool X, bool Y>
+SW4_INLINE void damp_row_curvilinear(double* out, const double* u, const double* um,
+                                     const double* r, const double* jac, long p0, int t0, int t1,
+                                     long sj, const double* dx, const double* sx,
+                                     const double* cx, double dym, double dy0, double dyp,
+                                     double syc, double cyc, double beta) {
+  auto d2 = [&](long q, long s) SW4_INLINE_LAMBDA {
+    return (u[q + s] - um[q + s]) - 2 * (u[q] - um[q]) + (u[q - s] - um[q - s]);
+  };
+  auto rj = [&](long q) SW4_INLINE_LAMBDA { return r[q] * jac[q]; };
+  SW4_IVDEP
+  for (int t = t0; t < t1; ++t) {
+    const long p = p0 + t;
+    double sum = 0;
+    if constexpr (X)
+      sum += sx[t] * cyc *
+             (rj(p + 1) * dx[t + 1] * d2(p + 1, 1) - 2 * rj(p) * dx[t] * d2(p, 1) +
+              rj(p - 1) * dx[t - 1] * d2(p - 1, 1));
+    if constexpr (Y)
+      sum += syc * cx[t] *
+             (rj(p + sj) * dyp * d2(p + sj, sj) - 2 * rj(p) * dy0 * d2(p, sj) +
+              rj(p - sj) * dym * d2(p - sj, sj));
+    out[p] -= beta / rj(p) * sum;
+  }
+}
+
+}  // namespace kernel
+
+// U+ -= (beta/(rho J)) [ s^x_i c^y_j Dx(rho J d^x Dx w)_i + s^y_j c^x_i Dy(rho J d^y Dy w)_j ],
+// w = U - Um, D the undivided second difference, at every point of `eval` (k in [1, nc]).
+//
+// Grid 1 carries the conservative form of the operator, so the dissipation is weighted by the
+// volume J as well as rho: in a compressed column the same w is damped by the same physical
+// amount. Its profiles are grid 0's x and y ones; it has no z layer, so no z term and no c^z.
+// Terms are skipped where their three d coefficients are zero, decided by the global profiles
+// only, as in supergrid_damping (a skipped term is exactly zero). up, u, um, rho, J must share
+// one box. Rows are independent, so threads take whole rows; a point's arithmetic does not
+// depend on which piece or thread computes it.
+inline void supergrid_damping_curvilinear(Field& up, const Field& u, const Field& um,
+                                          const Array3& rho, const Array3& J, const Profiles& px,
+                                          const Profiles& py, const Box& eval, double beta) {
+  const long sj = rho.sj;
+  const double* r = rho.data();
+  const double* jac = J.data();
+  double* const out[3] = {up[0].data(), up[1].data(), up[2].data()};
+  const double* const a[3] = {u[0].data(), u[1].data(), u[2].data()};
+  const double* const b[3] = {um[0].data(), um[1].data(), um[2].data()};
+  const int i0 = eval.ib, n = eval.ni(), nj = eval.nj(), nk = eval.nk();
+  if (n <= 0 || nj <= 0 || nk <= 0) return;
+  const double* sx = px.str.at(i0);
+  const double* cx = px.co.at(i0);
+  const double* dx = px.dc.at(i0);
+  auto x_on = [&](int t) { return dx[t - 1] != 0 || dx[t] != 0 || dx[t + 1] != 0; };
+  struct Stretch {
+    int t0, t1;
+    bool x;
+  };
+  std::vector<Stretch> stretches;
+  for (int t = 0; t < n;) {
+    int e = t + 1;
+    while (e < n && x_on(e) == x_on(t)) ++e;
+    stretches.push_back({t, e, x_on(t)});
+    t = e;
+  }
+  const int threads = max_threads();
+  SW4_OMP(parallel for collapse(2) schedule(static) num_threads(threads))
+  for (int k = eval.kb; k <= eval.ke; ++k)
+    for (int j = eval.jb; j <= eval.je; ++j) {
+      const double syc = py.str(j), cyc = py.co(j);
+      const double dym = py.dc(j - 1), dy0 = py.dc(j), dyp = py.dc(j + 1);
+      const bool y = dym != 0 || dy0 != 0 || dyp != 0;
+      const long p0 = rho.index(i0, j, k);
+      for (int c = 0; c < 3; ++c)
+        for (const Stretch& st : stretches) {
+          auto go = [&](auto X, auto Y) {
+            kernel::damp_row_curvilinear<X(), Y()>(out[c], a[c], b[c], r, jac, p0, st.t0, st.t1,
+                                                   sj, dx, sx, cx, dym, dy0, dyp, syc, cyc, beta);
+          };
+          using T = std::true_type;
+          using F = std::false_type;
+          if (st.x)
+            y ? go(T{}, T{}) : go(T{}, F{});
+          else if (y)
+            go(F{}, T{});
+        }
+    }
 }
 
 }  // namespace sw4
