@@ -112,9 +112,12 @@ inline TopoSourcePlace place_source(const SourceCfg& src, const Topography& topo
   return pl;
 }
 
-// The stencil of a placed source (NUMERICS 20.4): its corner (ic, jc, kc) = the point of weight
-// index 2, the offsets, whether it is the interface case, and the six 1-D weight sets with the
-// surface form and the SBP-norm division of grid 1 already applied.
+// The stencil of a placed source (NUMERICS 20.4): its point (ic, jc, kc) (weight index 2; the
+// stencil is ic-2..ic+3 and so on), the offsets, whether it is the interface case, and the six
+// 1-D weight sets with grid 1's surface form and SBP-norm division already applied. The division
+// applies to every z-weight on k = 1..4 of grid 1, whether or not the 5-point form was chosen,
+// as the flat grid's free surface has it (NUMERICS.md 6.2): that is what keeps the moments in
+// the SBP inner product for a stencil that reaches k <= 4 from kc = 3..6.
 struct TopoSourceStencil {
   int grid = 1, ng = 0;  // the grid and its number of k-points (n_0 or n_c)
   int ic = 0, jc = 0, kc = 0;
