@@ -229,6 +229,10 @@ TEST(TopoSourceMoments, MomentSourceInTheCurvedPart) {
   // off the grid columns too, on the hill's flank (a, b not 0)
   expect_moment_source(moment(src_at(0.613, 0.371, 0.25, true), {-0.4, 0.2, 0.9, 0.3, 0.6, 1.2}),
                        topo, 1e-3);
+  // kc = 4, c > 0: the 6-point form reaching k = 2..4, in the SBP inner product
+  const SourceCfg near = moment(src_at(0.45, 0.33, 0.07, true), {0.5, -0.3, 0.8, 1.0, 0.4, -0.6});
+  EXPECT_EQ(source_stencil(place_source(near, topo), topo).kc, 4);
+  expect_moment_source(near, topo, 1e-3);
 }
 
 TEST(TopoSourceMoments, PointForceInTheCurvedPart) {
