@@ -1,155 +1,53 @@
 // receiver.hpp: recording the solution at receivers, and writing it as USGS text and SAC binary.
 //
-// Why built so: a receiver is a plain value (its input line, its grid point, its samples), so
-// the rank or partition that owns its grid point can record it, pack it, move it and write it,
-// and nothing else in the program needs to know about it. Recording happens every step for
-// every receiver, so it only reads a few points and appends to one vector whose capacity was
-// reserved before the time loop; no allocation, no I/O. Everything that is slow or fussy (the
-// header layouts, the geographic frame, the date) happens in write(), at the end and every
-// writeEvery samples.
+// Why built so: a receiver is a plain value (its input line, its grid point, with topography
+// its grid and the metric there, its samples), so the rank or partition that owns its grid
+// point can record it, pack it, move it and write it, and nothing else in the program needs to
+// know about it. Recording happens every step for every receiver, so it only reads a few points
+// and appends to one vector whose capacity was reserved before the time loop; no allocation, no
+// I/O. Everything that is slow or fussy (the header layouts, the geographic frame, the date)
+// happens in write(), at the end and every writeEvery samples.
 //
 // The file formats are the original's to the byte (NUMERICS.md section 10): the USGS text
 // header lines, their typos included, the `%e` time column and ` %24.17e` values; the SAC
 // header in the standard 632-byte layout (70 float32, 40 int32, 24 eight-byte character slots,
-// where KEVNM takes two), native byte order, float32 samples. The derivative modes use the same
-// arithmetic as the original (difference times 1/(2h)), so their last bits agree too.
+// where KEVNM takes two), native byte order, float32 samples. The arithmetic of a sample,
+// derivative modes included, is in receiver_modes.hpp; the date, the geographic frame and the
+// whole-file write in receiver_write.hpp. Where a receiver sits with topography:
+// receiver_topography.hpp.
 //
 // A file is first written under a temporary name and then renamed, so a reader (or a run that
 // is stopped) never sees half a file. The SAC header layout and read_sac(): sac.hpp.
 #pragma once
 
 #include <array>
-#include <cassert>
-#include <cctype>
-#include <cerrno>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <ctime>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "grid.hpp"
 #include "input.hpp"
+#include "receiver_modes.hpp"  // the grid point, the metric at it, one sample of each mode
+#include "receiver_write.hpp"  // the date, the geographic frame, whole-file writes
 #include "sac.hpp"
 
 namespace sw4 {
-
-// ---------------------------------------------------------------- reference date (UTC)
-
-// yday is the day of the year, 1..366 (SAC's NZJDAY).
-struct UtcTime { int year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0, msec = 0, yday = 1; };
-
-inline bool is_leap_year(int y) { return y % 400 == 0 || (y % 4 == 0 && y % 100 != 0); }
-inline int days_in_month(int y, int m) {
-  static const int d[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  return m == 2 && is_leap_year(y) ? 29 : d[m - 1];
-}
-
-// Calendar date of a count of seconds since 1970-01-01 00:00:00 UTC (no leap seconds, as POSIX).
-// Counting whole years is plain and fast enough for the years 1970..9999 that utc_now accepts.
-inline UtcTime utc_from_epoch(long long s) {
-  long long days = s / 86400, rem = s % 86400;
-  if (rem < 0) { rem += 86400; --days; }
-  UtcTime t;
-  t.hour = int(rem / 3600);
-  t.minute = int(rem % 3600 / 60);
-  t.second = int(rem % 60);
-  int y = 1970;
-  while (days < 0) { --y; days += is_leap_year(y) ? 366 : 365; }
-  while (days >= (is_leap_year(y) ? 366 : 365)) { days -= is_leap_year(y) ? 366 : 365; ++y; }
-  t.year = y;
-  t.yday = int(days) + 1;
-  int m = 1;
-  while (days >= days_in_month(y, m)) { days -= days_in_month(y, m); ++m; }
-  t.month = m;
-  t.day = int(days) + 1;
-  return t;
-}
-
-// SOURCE_DATE_EPOCH (the reproducible-builds convention) when set, else the wall clock.
-// A malformed value is a user mistake: it is reported, not silently replaced by the clock.
-inline UtcTime utc_now() {
-  const char* env = std::getenv("SOURCE_DATE_EPOCH");
-  if (env && *env) {
-    long long s = 0;
-    bool ok = true;
-    for (const char* c = env; *c && ok; ++c) {
-      ok = std::isdigit(static_cast<unsigned char>(*c)) && s <= 25340230079LL;
-      s = 10 * s + (*c - '0');
-    }
-    if (!ok || s > 253402300799LL)  // past 9999-12-31
-      throw std::runtime_error(std::string("SOURCE_DATE_EPOCH='") + env +
-                               "' is not a count of seconds since 1970 (digits only, at most 253402300799)");
-    return utc_from_epoch(s);
-  }
-  return utc_from_epoch(static_cast<long long>(std::time(nullptr)));
-}
-
-// ---------------------------------------------------------------- grid point and geography
-
-struct GridIndex { int i = 0, j = 0, k = 0; };
-
-// Nearest grid point, x_i = (i-1)h (NUMERICS.md 1.1, 10.1): floor, then up one if strictly past
-// the midpoint, so a tie goes to the lower index. z is measured from z_min = 0.
-inline GridIndex nearest_grid_point(double x, double y, double z, const GridCfg& grid) {
-  const double h = grid.h;
-  auto snap = [h](double c) {
-    int i = static_cast<int>(std::floor(c / h)) + 1;
-    if (c - (i - 0.5) * h > 0.) ++i;
-    return i;
-  };
-  return GridIndex{snap(x), snap(y), snap(z)};
-}
-
-// The original's fixed geographic frame (no input command changes it): x north, y east,
-// grid azimuth 0, origin at 37 N, 118 W, a spherical degree of 111319.5 m.
-constexpr double kPi = 3.14159265358979323846;
-constexpr double kGridAzimuth = 0.0, kLatOrigin = 37.0, kLonOrigin = -118.0, kMetersPerDegree = 111319.5;
-
-inline void geographic(double x, double y, double& lon, double& lat) {
-  const double deg2rad = kPi / 180.0;
-  const double phi = kGridAzimuth * deg2rad;
-  lat = kLatOrigin + (x * std::cos(phi) - y * std::sin(phi)) / kMetersPerDegree;
-  lon = kLonOrigin + (x * std::sin(phi) + y * std::cos(phi)) / (kMetersPerDegree * std::cos(lat * deg2rad));
-}
-
-// ---------------------------------------------------------------- writing a file whole
-
-// Writes bytes to NAME.tmp, then renames it to NAME: the file appears complete or not at all.
-inline void write_file_atomically(const std::string& name, const std::string& bytes) {
-  const std::string tmp = name + ".tmp";
-  std::FILE* fp = std::fopen(tmp.c_str(), "wb");
-  if (!fp)
-    throw std::runtime_error("cannot write receiver file " + name + " (opening " + tmp + ": " + std::strerror(errno) + ")");
-  bool ok = std::fwrite(bytes.data(), 1, bytes.size(), fp) == bytes.size();
-  ok = (std::fclose(fp) == 0) && ok;
-  if (!ok || std::rename(tmp.c_str(), name.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw std::runtime_error("cannot write receiver file " + name);
-  }
-}
 
 // ---------------------------------------------------------------- the receiver
 
 struct Receiver {
   RecCfg cfg;         // the rec line as given
-  GridIndex p;        // its nearest grid point
+  GridIndex p;        // its grid point (nearest, or as placed with topography)
+  int grid = 0;       // the grid of p: 0 Cartesian, 1 curvilinear (topography)
+  PointMetric metric; // grid 1: the metric at p, set by the caller (NUMERICS 21)
   std::vector<double> samples;  // sample n, component c at samples[n*ncomp() + c]
   std::size_t reserved = 0;     // samples reserved for (kept across pack/unpack)
 
-  int ncomp() const {
-    switch (cfg.mode) {
-      case RecMode::Div: return 1;
-      case RecMode::Strains: return 6;
-      case RecMode::DisplacementGradient: return 9;
-      default: return 3;
-    }
-  }
+  int ncomp() const { return mode_components(cfg.mode); }
   // nsew rotates only the vector modes whose columns the original can name (NUMERICS.md 10.2).
   bool geographic_components() const {
     return cfg.nsew && (cfg.mode == RecMode::Displacement || cfg.mode == RecMode::Velocity);
@@ -168,12 +66,12 @@ struct Receiver {
     if (cfg.mode == RecMode::Velocity) {
       for (int c = 0; c < 3; ++c) samples.push_back((up[c](p.i, p.j, p.k) - um[c](p.i, p.j, p.k)) / (2 * dt));
     } else {
-      append_from(up, h);
+      append_mode_sample(cfg.mode, up, p, h, metric, samples);
     }
   }
   // The sample at t = 0, before the first step; velocity has none (no centred difference yet).
   void record_initial(const Field& u, double h) {
-    if (cfg.mode != RecMode::Velocity) append_from(u, h);
+    if (cfg.mode != RecMode::Velocity) append_mode_sample(cfg.mode, u, p, h, metric, samples);
   }
 
   // True when the sample just recorded has a positive index that is a multiple of writeEvery.
@@ -300,17 +198,19 @@ struct Receiver {
     return bytes;
   }
 
-  // ---- migration with a partition: the rec line, the grid point, the reservation, the samples
+  // ---- migration with a partition: the rec line, the grid point and its metric, the
+  // reservation, the samples
   void pack(std::vector<char>& out) const {
     auto put = [&out](const void* a, std::size_t n) {
       const char* c = static_cast<const char*>(a);
       out.insert(out.end(), c, c + n);
     };
-    const int32_t ints[9] = {int32_t(cfg.mode), cfg.nsew, cfg.writeEvery, cfg.usgs, cfg.sac, cfg.line, p.i, p.j, p.k};
-    const double xyz[3] = {cfg.x, cfg.y, cfg.z};
+    const int32_t ints[12] = {int32_t(cfg.mode), cfg.nsew, cfg.writeEvery, cfg.usgs, cfg.sac, cfg.line,
+                              p.i, p.j, p.k, cfg.z_is_depth, grid, metric.on};
+    const double reals[8] = {cfg.x, cfg.y, cfg.z, metric.m1, metric.m2, metric.m3, metric.m4, metric.J};
     const uint64_t sizes[4] = {cfg.file.size(), cfg.sta.size(), reserved, samples.size()};
     put(ints, sizeof ints);
-    put(xyz, sizeof xyz);
+    put(reals, sizeof reals);
     put(sizes, sizeof sizes);
     put(cfg.file.data(), cfg.file.size());
     put(cfg.sta.data(), cfg.sta.size());
@@ -321,11 +221,11 @@ struct Receiver {
       if (n) std::memcpy(a, in, n);
       in += n;
     };
-    int32_t ints[9];
-    double xyz[3];
+    int32_t ints[12];
+    double reals[8];
     uint64_t sizes[4];
     get(ints, sizeof ints);
-    get(xyz, sizeof xyz);
+    get(reals, sizeof reals);
     get(sizes, sizeof sizes);
     Receiver r;
     r.cfg.mode = RecMode(ints[0]);
@@ -335,7 +235,12 @@ struct Receiver {
     r.cfg.sac = ints[4] != 0;
     r.cfg.line = ints[5];
     r.p = GridIndex{ints[6], ints[7], ints[8]};
-    r.cfg.x = xyz[0]; r.cfg.y = xyz[1]; r.cfg.z = xyz[2];
+    r.cfg.z_is_depth = ints[9] != 0;
+    r.grid = ints[10];
+    r.metric.on = ints[11] != 0;
+    r.cfg.x = reals[0]; r.cfg.y = reals[1]; r.cfg.z = reals[2];
+    r.metric.m1 = reals[3]; r.metric.m2 = reals[4]; r.metric.m3 = reals[5];
+    r.metric.m4 = reals[6]; r.metric.J = reals[7];
     r.cfg.file.assign(in, std::size_t(sizes[0]));
     in += sizes[0];
     r.cfg.sta.assign(in, std::size_t(sizes[1]));
@@ -347,46 +252,6 @@ struct Receiver {
   }
 
  private:
-  // Displacement-type modes from one level: derivatives are (f(+1) - f(-1)) * 1/(2h).
-  void append_from(const Field& a, double h) {
-    const int i = p.i, j = p.j, k = p.k;
-    if (cfg.mode == RecMode::Displacement) {
-      for (int c = 0; c < 3; ++c) samples.push_back(a[c](i, j, k));
-      return;
-    }
-    assert(a[0].box.contains(i - 1, j - 1, k - 1) && a[0].box.contains(i + 1, j + 1, k + 1));
-    const double factor = 1.0 / (2 * h);
-    const Array3 &U = a[0], &V = a[1], &W = a[2];
-    if (cfg.mode == RecMode::Div) {  // one sum of differences, then the factor (as the original)
-      samples.push_back((U(i + 1, j, k) - U(i - 1, j, k) + V(i, j + 1, k) - V(i, j - 1, k) +
-                         W(i, j, k + 1) - W(i, j, k - 1)) * factor);
-      return;
-    }
-    // d[c][a]: derivative of component c along axis a.
-    double d[3][3];
-    for (int c = 0; c < 3; ++c) {
-      const Array3& F = a[c];
-      d[c][0] = (F(i + 1, j, k) - F(i - 1, j, k)) * factor;
-      d[c][1] = (F(i, j + 1, k) - F(i, j - 1, k)) * factor;
-      d[c][2] = (F(i, j, k + 1) - F(i, j, k - 1)) * factor;
-    }
-    if (cfg.mode == RecMode::Curl) {
-      samples.push_back(d[2][1] - d[1][2]);  // w_y - v_z
-      samples.push_back(d[0][2] - d[2][0]);  // u_z - w_x
-      samples.push_back(d[1][0] - d[0][1]);  // v_x - u_y
-    } else if (cfg.mode == RecMode::Strains) {
-      samples.push_back(d[0][0]);
-      samples.push_back(d[1][1]);
-      samples.push_back(d[2][2]);
-      samples.push_back(0.5 * (d[1][0] + d[0][1]));
-      samples.push_back(0.5 * (d[2][0] + d[0][2]));
-      samples.push_back(0.5 * (d[1][2] + d[2][1]));
-    } else {  // displacement gradient, row by row: du/dx, du/dy, du/dz, dv/dx, ...
-      for (int c = 0; c < 3; ++c)
-        for (int ax = 0; ax < 3; ++ax) samples.push_back(d[c][ax]);
-    }
-  }
-
   // File suffix, SAC component name and orientation, USGS column title of each component.
   struct Component { const char* suffix; const char* kcmpnm; float cmpinc, cmpaz; const char* title; };
   const Component& component(int c) const {

@@ -1,0 +1,96 @@
+// receiver_topography.hpp: where a receiver sits with topography (its grid and grid point), and
+// the Receiver that records there, with the curvilinear metric of its point (NUMERICS 21).
+//
+// Why built so. A receiver records the solution at one grid point, without interpolation, as
+// on the flat grid; only the choice of the point changes. The column is still the nearest one
+// to the requested (x, y) (NUMERICS.md 10.1), but the vertical index on grid 1 is not a
+// nearest-point search in physical z: the original inverts the mapping at the requested (x, y)
+// (not at the column's) and rounds s, and we do the same because a different rule picks a
+// different point on a slope. The derivative modes on grid 1 need the metric at the point;
+// the Receiver carries it as five numbers (receiver_modes.hpp), taken from piece_metric over
+// the one-point box, which is bitwise what the whole grid's arrays hold there, so a receiver
+// records the same bits whichever piece or rank owns it.
+#pragma once
+
+#include <cmath>
+
+#include "input.hpp"
+#include "receiver.hpp"
+#include "topography.hpp"
+
+namespace sw4 {
+
+// dropped: above the surface (the caller prints "Ignoring SAC station ... above the
+// topography"); grid 0 Cartesian or 1 curvilinear and the global point (i, j, k) on it.
+struct TopoRecPlace {
+  bool dropped = false;
+  int grid = 1;
+  int i = 0, j = 0, k = 0;
+};
+
+// NUMERICS 21. (i, j): the nearest column of (x, y). The surface z_t(x, y) is needed when the
+// value is a depth or an absolute z <= Z_t (a z above the interface is on grid 0 whatever the
+// surface): z = depth + z_t, dropped when z < z_t - 1e-9. Then z > Z_t (or z at or below the
+// bottom): grid 0, k the nearest of z_k = Z_t + (k-1)h, except z >= the bottom gives k = n_0 + 2
+// (the original's quirk: a ghost plane). Else grid 1, k = round(s) (halves away from zero) of
+// the inverse mapping at the requested (x, y), clamped to [1, n_c]; k = 1 if it fails.
+inline TopoRecPlace place_receiver(const RecCfg& rc, const Topography& topo) {
+  const TopoGrids& g = topo.grids;
+  const double h = g.h;
+  TopoRecPlace pl;
+  pl.i = nearest_index(rc.x, h);
+  pl.j = nearest_index(rc.y, h);
+  double z = rc.z;
+  const bool raw_grid0 = !rc.z_is_depth && (z > g.zt || z >= g.zmax);
+  if (!raw_grid0) {
+    const double zt = topo.map.hill.surface_at_xy(rc.x, rc.y);
+    if (rc.z_is_depth) z = rc.z + zt;
+    if (z < zt - 1e-9) {
+      pl.dropped = true;
+      return pl;
+    }
+  }
+  if (z > g.zt || z >= g.zmax) {
+    pl.grid = 0;
+    pl.k = z >= g.zmax ? g.n0 + 2 : nearest_index(z - g.zt, h);
+    return pl;
+  }
+  pl.grid = 1;
+  const double s = topo.map.invert(rc.x / h + 1, rc.y / h + 1, z);
+  if (std::isnan(s)) {
+    pl.k = 1;
+  } else {
+    const double k = std::round(s);
+    pl.k = k < 1 ? 1 : k > g.nc ? g.nc : int(k);
+  }
+  return pl;
+}
+
+// The metric of grid 1 at (i, j, k) as its arrays hold it (piece_metric over the point).
+inline PointMetric point_metric(const Topography& topo, int i, int j, int k) {
+  Metric m;
+  piece_metric(topo, Box{i, i, j, j, k, k}, m);
+  PointMetric pm;
+  pm.on = true;
+  pm.m1 = m.m1(i, j, k);
+  pm.m2 = m.m2(i, j, k);
+  pm.m3 = m.m3(i, j, k);
+  pm.m4 = m.m4(i, j, k);
+  pm.J = m.J(i, j, k);
+  return pm;
+}
+
+// A receiver at a placed point (not dropped): its grid, its point, and on grid 1 the metric
+// there. Its files print the column's ((i-1)h, (j-1)h) as the "Actual location", as without
+// topography; no depth is written (the original prints the point's z only on its console).
+inline Receiver make_receiver(const RecCfg& cfg, const TopoRecPlace& place,
+                              const Topography& topo) {
+  Receiver r;
+  r.cfg = cfg;
+  r.p = GridIndex{place.i, place.j, place.k};
+  r.grid = place.grid;
+  if (place.grid == 1) r.metric = point_metric(topo, place.i, place.j, place.k);
+  return r;
+}
+
+}  // namespace sw4
