@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "input.hpp"
+#include "receiver_topography.hpp"
 #include "source_topography.hpp"
 #include "subdomain.hpp"
 #include "topography.hpp"

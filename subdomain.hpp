@@ -41,6 +41,7 @@
 #include "material_topography.hpp"
 #include "receiver.hpp"
 #include "source.hpp"
+#include "receiver_topography.hpp"
 #include "source_topography.hpp"
 #include "stencil.hpp"
 #include "stencil_curvilinear.hpp"

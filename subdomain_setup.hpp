@@ -92,12 +92,9 @@ inline void Subdomain::setup_receivers(const Config& cfg) {
     const TopoRecPlace pl = place_receiver(rc, topography);
     if (pl.dropped) continue;
     if (pl.grid == 0 && owned.contains(pl.i, pl.j, pl.k))
-      receivers.push_back(make_receiver_at(rc, {pl.i, pl.j, pl.k}));
-    if (pl.grid == 1 && top.owned.contains(pl.i, pl.j, pl.k)) {
-      Receiver r = make_receiver_at(rc, {pl.i, pl.j, pl.k});
-      r.set_metric(curvilinear_metric_at(topography, pl.i, pl.j, pl.k));
-      top.receivers.push_back(std::move(r));
-    }
+      receivers.push_back(make_receiver(rc, pl, topography));
+    if (pl.grid == 1 && top.owned.contains(pl.i, pl.j, pl.k))
+      top.receivers.push_back(make_receiver(rc, pl, topography));
   }
 }
 

@@ -342,8 +342,9 @@ struct Topography {
 // The metric over box b (a piece's grid-1 array box) with the values the whole grid's arrays
 // hold: a derivative is one-sided only at the global box's first and last two positions, so a
 // piece needs no halo exchange of the metric and any cut gives the same bits. z is generated
-// on b grown by 2 columns each way (within the global box), which is all the centred formula
-// reads. Returns false when some z_k <= 0 (difference metric only: the grid folds).
+// on b grown by 5 columns each way (within the global box): the centred formula reads 2 past a
+// point, the one-sided ones at the global edges up to 5. Returns false when some z_k <= 0
+// (difference metric only: the grid folds).
 inline bool piece_metric(const Topography& topo, const Box& b, Metric& m) {
   m.define(b);
   if (topo.cfg.analytical_metric) {
@@ -351,8 +352,8 @@ inline bool piece_metric(const Topography& topo, const Box& b, Metric& m) {
     return true;
   }
   const Box g = topo.global_box();
-  const Box e{std::max(b.ib - 2, g.ib), std::min(b.ie + 2, g.ie), std::max(b.jb - 2, g.jb),
-              std::min(b.je + 2, g.je), g.kb, g.ke};
+  const Box e{std::max(b.ib - 5, g.ib), std::min(b.ie + 5, g.ie), std::max(b.jb - 5, g.jb),
+              std::min(b.je + 5, g.je), g.kb, g.ke};
   Array3 z(e);
   generate_grid(topo.map, z);
   bool ok = true;
@@ -367,7 +368,11 @@ inline bool piece_metric(const Topography& topo, const Box& b, Metric& m) {
         const double zk = index_derivative(along_k, k - g.kb, g.nk());
         if (!(zk > 0)) ok = false;
         store_metric(m, i, j, k, zi, zj, zk, topo.map.h);
-   // ---------------------------------------------------------------------------------------------
+      }
+  return ok;
+}
+
+// ---------------------------------------------------------------------------------------------
 // What the `topography` line and the grid decide together (NUMERICS 14.1, 14.3, 20.1, 21): the
 // two grids must exist, the hill must stay above the interface, the bottom layer must fit,
 // sources and receivers must lie above the moved bottom. Throws InputError "FILE:LINE: ...",
@@ -410,10 +415,6 @@ inline void check_topography(const Config& cfg) {
     if (!(r.z <= g.zmax) && !(!r.z_is_depth && r.z < g.zt))
       fail(r.line, std::string("rec: ") + (r.z_is_depth ? "depth=" : "z=") + input_detail::fmt(r.z) +
                        " is below the bottom of the domain (allowed: <= " + input_detail::fmt(g.zmax) + ")");
-}
-
-   }
-  return ok;
 }
 
 }  // namespace sw4
