@@ -127,7 +127,7 @@ struct RecCfg {
   int line = 0;
 };
 
-// What a `topography` line gives (NUMERICS T1.1); `on` only after input=gaussian.
+// What a `topography` line gives (NUMERICS 14.1); `on` only after input=gaussian.
 struct TopographyCfg {
   bool on = false;
   double zmax = 0;          // Z_t: depth of the interface between the grids (required)
