@@ -75,7 +75,7 @@ void for_each_halo_row(Partition& p, const Box& r, F row) {
   }
 }
 inline std::size_t halo_points(const Partition& p, const Box& r) {
-  const long cols = long(r.ni()) * r.nj();
+  const long cols = r.ni() > 0 && r.nj() > 0 ? long(r.ni()) * r.nj() : 0;
   return std::size_t(cols * (p.sd.box.nk() + (p.sd.topo ? p.sd.top.box.nk() : 0)));
 }
 
@@ -296,7 +296,7 @@ inline void on_halo(Partition& p, amr::Message& m) {
   HaloHeader h;
   if (m.size() < sizeof h) throw amr::UnpackError("halo message shorter than its header");
   std::memcpy(&h, m.data(), sizeof h);
-  if (m.size() != sizeof h + 3 * h.region.size() * sizeof(double))
+  if (m.size() != sizeof h + 3 * halo_points(p, h.region) * sizeof(double))
     throw amr::UnpackError("halo message of the wrong size for its region");
   if (h.request > 0) fire(p, StepEvent::Request, {h.request, h.from, nullptr});
   fire(p, StepEvent::Halo, {h.exchange, h.from, &m});
