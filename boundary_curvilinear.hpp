@@ -21,6 +21,8 @@
 // arithmetic depends only on its global indices. No MPI here.
 #pragma once
 
+#include <functional>
+
 #include <algorithm>
 #include <cmath>
 
@@ -34,10 +36,13 @@ namespace sw4 {
 // The ghost values u(i, j, 0) of the free surface at k = 1 of grid 1 (NUMERICS 17.1), for i in
 // [b.ib + 2, b.ie - 2], j in [b.jb + 2, b.je - 2], b = u[0].box: the same columns as the
 // Cartesian free surface, which the original applies first and then overwrites. The boundary
-// forcing tau is zero. mu, la, met, strx, stry are read at (i, j, 1), i and j; u at k = 1..4
-// and its tangential neighbours (i +- 2, j +- 2) of the plane k = 1.
+// forcing tau is zero in a run; a test may give it (the k-flux divided by s^x s^y that the
+// surface must carry at column (i, j)). mu, la, met, strx, stry are read at (i, j, 1), i and
+// j; u at k = 1..4 and its tangential neighbours (i +- 2, j +- 2) of the plane k = 1.
+using SurfaceForcing = std::function<void(int i, int j, double tau[3])>;
 inline void free_surface_curvilinear(Field& u, const Array3& mu, const Array3& la,
-                                     const Metric& met, const Array1& strx, const Array1& stry) {
+                                     const Metric& met, const Array1& strx, const Array1& stry,
+                                     const SurfaceForcing* forcing = nullptr) {
   const Box& b = u[0].box;
   // The centred undivided difference D of NUMERICS 16.1 along the plane k = 1.
   auto centred = [](const Array3& f, int i, int j, int di, int dj) {
@@ -74,8 +79,12 @@ inline void free_surface_curvilinear(Field& u, const Array3& mu, const Array3& l
       // Dividing the flux by s^x s^y makes B(n, n) = s^x s^y (mu alpha I + (lambda + mu) nu
       // nu^T) with nu = n / sqrt(s^x s^y): the system for w = D^_k u.
       const double isxy = 1 / (sx * sy), rs = std::sqrt(isxy);
-      const double t[3] = {isxy * (bx[0] + by[0]), isxy * (bx[1] + by[1]),
-                           isxy * (bx[2] + by[2])};
+      double t[3] = {isxy * (bx[0] + by[0]), isxy * (bx[1] + by[1]), isxy * (bx[2] + by[2])};
+      if (forcing) {
+        double tau[3];
+        (*forcing)(i, j, tau);
+        for (int c = 0; c < 3; ++c) t[c] -= tau[c];
+      }
       const double nu[3] = {n1 * rs, n2 * rs, n3 * rs};
       const double alpha = nu[0] * nu[0] + nu[1] * nu[1] + nu[2] * nu[2];
       const double nut = nu[0] * t[0] + nu[1] * t[1] + nu[2] * t[2];
