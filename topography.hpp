@@ -405,11 +405,23 @@ inline void check_topography(const Config& cfg) {
          "supergrid: the bottom layer (gp*h = " + input_detail::fmt(width) +
              ") does not fit in the Cartesian grid below the topography (allowed: gp*h < " +
              input_detail::fmt(g.zmax - t.zmax) + ")");
+  // Newton's inversion of the mapping (NUMERICS 20.3) must converge where a point is placed.
+  auto inverts = [&](double x, double y, double z0) {
+    const double zt = topo.map.hill.surface_at_xy(x, y);
+    return z0 > g.zt || z0 < zt - 1e-9 || !std::isnan(topo.map.invert(x / g.h + 1, y / g.h + 1, z0));
+  };
+  const std::string no_inverse = " (the inverse of the grid mapping does not converge there: move it, "
+                                 "or make the hill smoother)";
   for (const SourceCfg& s : cfg.sources) {
     const double z0 = s.z_is_depth ? s.z + topo.map.hill.surface_at_xy(s.x, s.y) : s.z;
     if (!(z0 <= g.zmax))
       fail(s.line, "source: z=" + input_detail::fmt(z0) + " is below the bottom of the domain (allowed: z <= " +
                        input_detail::fmt(g.zmax) + ")");
+    if (!inverts(s.x, s.y, z0)) fail(s.line, "source: z=" + input_detail::fmt(z0) + no_inverse);
+  }
+  for (const RecCfg& r : cfg.recs) {
+    const double z0 = r.z_is_depth ? r.z + topo.map.hill.surface_at_xy(r.x, r.y) : r.z;
+    if (!inverts(r.x, r.y, z0)) fail(r.line, "rec: z=" + input_detail::fmt(z0) + no_inverse);
   }
   for (const RecCfg& r : cfg.recs)
     if (!(r.z <= g.zmax) && !(!r.z_is_depth && r.z < g.zt))
