@@ -156,38 +156,29 @@ struct Tile {
   static long row(int j0_, int j, int lines) { return long(j - j0_ + 2) * lines * kL; }
   double sy(int j) const { return (*md.stry)(j); }
 
-  // beta = B(n, n) at row j of plane k into bundle b (lines e kL, e = 0..5).
-  void beta_row(int j, int k, double* b) const {
+  // beta = B(n, n) (lines e kL of bundle b, e = 0..5: beta_11, 22, 33, 12, 13, 23) and FZ
+  // (lines 0..2 of bundle f) at row j of plane k: one loop, as they share n and the material.
+  void beta_fz_row(int j, int k, double* b, double* f) const {
     const long g0 = g(j, k);
     const double syj = sy(j);
     SW4_IVDEP
     for (int t = 0; t < ni; ++t) {
       const long q = g0 + t;
       const double n1 = sx[t] * m2[q], n2 = syj * m3[q], n3 = m4[q];
-      const double mq = mu[q], lm = la[q] + mq, nn = mq * (n1 * n1 + n2 * n2 + n3 * n3);
+      const double mq = mu[q], lq = la[q], lm = lq + mq, nn = mq * (n1 * n1 + n2 * n2 + n3 * n3);
       b[t] = nn + lm * (n1 * n1);
       b[kL + t] = nn + lm * (n2 * n2);
       b[2 * kL + t] = nn + lm * (n3 * n3);
       b[3 * kL + t] = lm * (n1 * n2);
       b[4 * kL + t] = lm * (n1 * n3);
       b[5 * kL + t] = lm * (n2 * n3);
-    }
-  }
-  // FZ at row j of plane k into bundle b (lines 0..2).
-  void fz_row(int j, int k, double* b) const {
-    const long g0 = g(j, k);
-    const double syj = sy(j);
-    SW4_IVDEP
-    for (int t = 0; t < ni; ++t) {
-      const long q = g0 + t;
       const double ms = m1[q] * sx[t], mt = m1[q] * syj;
       const double a1 = ms * D(u, q, 1), a2 = ms * D(v, q, 1), a3 = ms * D(w, q, 1);
       const double b1 = mt * D(u, q, sj), b2 = mt * D(v, q, sj), b3 = mt * D(w, q, sj);
-      const double n1 = sx[t] * m2[q], n2 = syj * m3[q], n3 = m4[q];
-      const double ls = la[q] * (a1 + b2), mq = mu[q], ab = a2 + b1;
-      b[t] = ls * n1 + mq * (2 * n1 * a1 + n2 * ab + n3 * a3);
-      b[kL + t] = ls * n2 + mq * (n1 * ab + 2 * n2 * b2 + n3 * b3);
-      b[2 * kL + t] = ls * n3 + mq * (n1 * a3 + n2 * b3);
+      const double ls = lq * (a1 + b2), ab = a2 + b1;
+      f[t] = ls * n1 + mq * (2 * n1 * a1 + n2 * ab + n3 * a3);
+      f[kL + t] = ls * n2 + mq * (n1 * ab + 2 * n2 * b2 + n3 * b3);
+      f[2 * kL + t] = ls * n3 + mq * (n1 * a3 + n2 * b3);
     }
   }
   // G2 (G1) of plane k at row j into z bundle zb, from the beta bundles of planes k-2..k
@@ -359,8 +350,7 @@ void interior(const Tile& tl, int k0, int k1, const Target& tg) {
   auto at = [&](double* p, int j, int lines) { return p + Tile::row(j0, j, lines); };
   auto plane_beta_fz = [&](int kk) {
     for (int j = j0; j <= j1; ++j) {
-      tl.beta_row(j, kk, at(sc.beta(kk), j, kBetaLines));
-      tl.fz_row(j, kk, at(sc.z(kk), j, kZLines));
+      tl.beta_fz_row(j, kk, at(sc.beta(kk), j, kBetaLines), at(sc.z(kk), j, kZLines));
     }
   };
   auto plane_g2 = [&](int kk) {
@@ -402,7 +392,7 @@ void interior(const Tile& tl, int k0, int k1, const Target& tg) {
 }
 
 // Rows of a tile: about kTilePoints points a tile-plane, 4 to 32 rows.
-constexpr int kTilePoints = 1024;
+constexpr int kTilePoints = 512;
 
 // The tiles of the columns of box e: pieces of at most kMaxCols columns by a few rows, each
 // length shared evenly; fn(scratch, ib, ie, jb, je) once per tile. Tiles are independent

@@ -82,8 +82,7 @@ void top_rows(const Tile& tl, int ka, int kb, const Target& tg) {
   for (int m = 1; m <= 8; ++m)
     for (int j = tl.j0; j <= tl.j1; ++j) {
       double* b = sc.top(m) + Tile::row(tl.j0, j, kTopLines);
-      tl.beta_row(j, m, b + kTopBeta);
-      tl.fz_row(j, m, b);
+      tl.beta_fz_row(j, m, b + kTopBeta, b);
     }
   auto row = [&](auto K) {
     constexpr int Kc = decltype(K)::value;

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "stencil.hpp"
+#include "stencil_curvilinear.hpp"
+#include "stencil_curvilinear_reference.hpp"
 #include "stencil_reference.hpp"
 #include "supergrid.hpp"
 
@@ -101,6 +103,19 @@ int main(int argc, char** argv) {
   run("rhs4_interior+corrector", [&] {
     kernel::rhs4_interior<Update::Corrector>(u, md, 1, nx, 1, ny, 7, nz, 0.04, corr, ws);
   });
+  // The curvilinear operator (grid 1 of a topography run) on a random metric: J, m1, m4 in
+  // [0.5, 1.5], m2, m3 in [-0.3, 0.3] (the work does not depend on the values). Its plain
+  // point-by-point form is ~30 times slower: only when SW4_BENCH_ONLY names it.
+  Metric met;
+  met.define(box);
+  std::uniform_real_distribution<double> M(-0.3, 0.3);
+  for (Array3* a : {&met.J, &met.m1, &met.m4}) for (double& x : a->v) x = U(rng);
+  for (Array3* a : {&met.m2, &met.m3}) for (double& x : a->v) x = M(rng);
+  const CurvMedium cmd{&mu, &la, &met, &px.str, &py.str};
+  run("rhs_curvilinear+predictor", [&] { rhs_curvilinear<Update::Predictor>(u, cmd, eval, pred); });
+  run("rhs_curvilinear+corrector", [&] { rhs_curvilinear<Update::Corrector>(u, cmd, eval, corr); });
+  if (only && std::string(only) == "rhs_curvilinear_reference+predictor")
+    run(only, [&] { rhs_curvilinear_reference<Update::Predictor>(u, cmd, eval, pred); });
   run("acceleration", [&] { acceleration(acc, up, u, um, 0.02); });
   run("supergrid_damping", [&] { supergrid_damping(up, u, um, rho, px, py, pz, eval, 0.02); });
   run("predictor_frame", [&] { predictor_frame(up, u, um, eval); });
