@@ -45,6 +45,7 @@
 #include "source_topography.hpp"
 #include "stencil.hpp"
 #include "stencil_curvilinear.hpp"
+#include "stencil_curvilinear_reference.hpp"
 #include "stencil_reference.hpp"
 #include "supergrid.hpp"
 #include "timestep_curvilinear.hpp"
@@ -218,6 +219,12 @@ class Subdomain {
     if (reference_kernel) rhs4_reference<mode>(f, medium(), b, free_surface_top, grid.h, tg);
     else rhs4<mode>(f, medium(), b, free_surface_top, grid.h, tg, ws);
   }
+  // The curvilinear L_h on grid 1, by the kernel the deck chose.
+  template <Update mode>
+  void apply_lh_top(const Field& f, const Target& tg) {
+    if (reference_kernel) rhs_curvilinear_reference<mode>(f, curv_medium(), top.eval, tg);
+    else rhs_curvilinear<mode>(f, curv_medium(), top.eval, tg);
+  }
   void add_point_forces(double t, int stage);
   void boundary_conditions(Field& f, Field& f1, double t);
   void setup_sources(const Config& cfg);
@@ -273,8 +280,7 @@ inline void Subdomain::predictor(double t) {
   apply_lh<Update::Predictor>(u, eval, detail::target(up, &u, &um, rho, dt * dt));
   predictor_frame(up, u, um, eval);
   if (topo) {
-    rhs_curvilinear<Update::Predictor>(top.u, curv_medium(), top.eval,
-                                       detail::target(top.up, &top.u, &top.um, top.rho, dt * dt));
+    apply_lh_top<Update::Predictor>(top.u, detail::target(top.up, &top.u, &top.um, top.rho, dt * dt));
     predictor_frame(top.up, top.u, top.um, top.eval);
   }
   const double t1 = detail::now();
@@ -295,8 +301,7 @@ inline void Subdomain::corrector(double t) {
   apply_lh<Update::Corrector>(acc, eval, detail::target(up, nullptr, nullptr, rho, f4));
   if (topo) {
     acceleration(top.acc, top.up, top.u, top.um, dt);
-    rhs_curvilinear<Update::Corrector>(top.acc, curv_medium(), top.eval,
-                                       detail::target(top.up, nullptr, nullptr, top.rho, f4));
+    apply_lh_top<Update::Corrector>(top.acc, detail::target(top.up, nullptr, nullptr, top.rho, f4));
   }
   const double t2 = detail::now();
   add_point_forces(t, 1);
@@ -366,8 +371,7 @@ inline void Subdomain::redo_work(double extra) {
     if (part.ke < part.kb) break;
     apply_lh<Update::Store>(u, part, tg);
     if (topo && extra >= 1)
-      rhs_curvilinear<Update::Store>(top.u, curv_medium(), top.eval,
-                                     detail::target(top.acc, nullptr, nullptr, top.rho, 1));
+      apply_lh_top<Update::Store>(top.u, detail::target(top.acc, nullptr, nullptr, top.rho, 1));
   }
 }
 

@@ -18,8 +18,9 @@ th_run() {
     bash test/e2e/run_deck.sh "$np" "$deck" "$th_dir/$name"
 }
 
-# Receivers in every mode (layered-identity) and PointSourceErr.txt (pointforce-exact).
-for th_deck in layered-identity pointforce-exact; do
+# Receivers in every mode (layered-identity), PointSourceErr.txt (pointforce-exact), both grids
+# of a topography deck (topography).
+for th_deck in layered-identity pointforce-exact topography; do
   th_res=$(sed -n 's/^fileio .*path=\([^ ]*\).*/\1/p' "inputs/$th_deck.in")
   th_res=${th_res%/}
   th_run "$th_deck-ref" sw4lite 1 1 "inputs/$th_deck.in"
@@ -37,7 +38,7 @@ for th_deck in layered-identity pointforce-exact; do
 done
 
 # The reference kernel against the tuned one (2 ranks, 2 threads: its loops are threaded too).
-for th_deck in layered-identity pointforce loh1-small; do
+for th_deck in layered-identity pointforce loh1-small topography; do
   th_res=$(sed -n 's/^fileio .*path=\([^ ]*\).*/\1/p' "inputs/$th_deck.in")
   th_res=${th_res%/}
   [ -d "$th_dir/$th_deck-ref" ] || th_run "$th_deck-ref" sw4lite 1 1 "inputs/$th_deck.in"
