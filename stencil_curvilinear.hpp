@@ -228,29 +228,33 @@ struct Tile {
   template <int Dir>
   SW4_INLINE void g_lines(long g0, long s, double* b, long ls, const double* st, int n1,
                           int n2) const {
-    const double* f[3] = {u, v, w};
-    const bool perpoint = Dir == 0;  // along x the stretching varies with t, along y per row
-    auto S = [&](int t, int o) SW4_INLINE_LAMBDA { return perpoint ? st[t + o] : st[o]; };
+    // along x the stretching varies with the column, along y with the row only
+    auto S = [st](int t, int o) SW4_INLINE_LAMBDA { return Dir == 0 ? st[t + o] : st[o]; };
     SW4_IVDEP
     for (int t = 0; t < n1; ++t) {
       const long q = g0 + t;
-      auto cm = [&](int o) SW4_INLINE_LAMBDA { return b[kCmu + t + o * ls] * S(t, o); };
-      auto cl = [&](int o) SW4_INLINE_LAMBDA { return b[kCla + t + o * ls] * S(t, o); };
-      const double m = kernel::avg_c2(cm(-2), cm(-1), cm(0), cm(1));
-      const double l = kernel::avg_c2(cl(-2), cl(-1), cl(0), cl(1));
+      const double* cm = b + kCmu + t;
+      const double* cl = b + kCla + t;
+      const double sm2 = S(t, -2), sm1 = S(t, -1), s0 = S(t, 0), sp1 = S(t, 1);
+      const double m = kernel::avg_c2(cm[-2 * ls] * sm2, cm[-ls] * sm1, cm[0] * s0, cm[ls] * sp1);
+      const double l = kernel::avg_c2(cl[-2 * ls] * sm2, cl[-ls] * sm1, cl[0] * s0, cl[ls] * sp1);
       const double big = 2 * m + l;
-      for (int c = 0; c < 3; ++c) b[kG1 + c * kL + t] = (c == Dir ? big : m) * (f[c][q - s] - f[c][q]);
+      b[kG1 + t] = (Dir == 0 ? big : m) * (u[q - s] - u[q]);
+      b[kG1 + kL + t] = (Dir == 1 ? big : m) * (v[q - s] - v[q]);
+      b[kG1 + 2 * kL + t] = m * (w[q - s] - w[q]);
     }
     SW4_IVDEP
     for (int t = 0; t < n2; ++t) {
       const long q = g0 + t;
-      auto cm = [&](int o) SW4_INLINE_LAMBDA { return b[kCmu + t + o * ls] * S(t, o); };
-      auto cl = [&](int o) SW4_INLINE_LAMBDA { return b[kCla + t + o * ls] * S(t, o); };
-      const double m = kernel::avg_c1(cm(-2), cm(-1), cm(0));
-      const double l = kernel::avg_c1(cl(-2), cl(-1), cl(0));
+      const double* cm = b + kCmu + t;
+      const double* cl = b + kCla + t;
+      const double sm2 = S(t, -2), sm1 = S(t, -1), s0 = S(t, 0);
+      const double m = kernel::avg_c1(cm[-2 * ls] * sm2, cm[-ls] * sm1, cm[0] * s0);
+      const double l = kernel::avg_c1(cl[-2 * ls] * sm2, cl[-ls] * sm1, cl[0] * s0);
       const double big = 2 * m + l;
-      for (int c = 0; c < 3; ++c)
-        b[kG2 + c * kL + t] = (c == Dir ? big : m) * (f[c][q - 2 * s] - f[c][q]);
+      b[kG2 + t] = (Dir == 0 ? big : m) * (u[q - 2 * s] - u[q]);
+      b[kG2 + kL + t] = (Dir == 1 ? big : m) * (v[q - 2 * s] - v[q]);
+      b[kG2 + 2 * kL + t] = m * (w[q - 2 * s] - w[q]);
     }
   }
 
