@@ -30,11 +30,14 @@
 //
 // Each flux is computed once per point by the one loop of its kind and kept where its
 // consumers find it: x fluxes in a row bundle, y fluxes in a tile-plane of row bundles, z
-// fluxes and beta in rings of tile-planes, as the kernel marches up in k. A tile is at most
-// kMaxCols columns by a few rows, so the rings stay in a core's cache. A bundle holds its
-// lines at the fixed distance kL (and a tile-plane its rows at a fixed multiple of it), so the
-// point loop reaches everything from a few pointers at constant offsets. All loops run over i
-// with unit stride and vectorise.
+// fluxes and beta in rings of tile-planes, as the kernel marches up in k. A bundle holds its
+// lines at the fixed distance kL (and a tile-plane its rows at a fixed multiple of it), so
+// the point loop reaches everything from a few pointers at constant offsets. All loops run
+// over i with unit stride and vectorise. A tile is at most kMaxCols columns by a few rows
+// (about kTilePoints points), so the rings stay in a core's cache: on 65 x 65 planes 7 rows
+// ran fastest of tiles of 200 to 4096 points (a whole plane about 20% slower), and tiles of
+// 17 to 33 columns 15-40% slower than whole rows (their vector loops are too short). The y
+// fluxes of rows j0-2, j0-1, j1+1, j1+2 are computed by both tiles that need them.
 //
 // Same bits on any decomposition and thread count: a flux or beta at a point depends on that
 // point alone and is computed by one loop whichever tile it falls in, so cutting the box, or
@@ -109,7 +112,7 @@ struct CurvScratch {
   std::vector<double> v;
   long tplane(int lines) const { return rows * lines * kL; }
   void size_for(int nt_) {
-    if (nt_ == nt) return;
+    if (nt_ <= nt) return;  // grow only: a smaller tile uses the same layout
     nt = nt_;
     rows = nt + 4;
     const long n = kZRing * tplane(kZLines) + kBetaRing * tplane(kBetaLines) +
@@ -117,8 +120,8 @@ struct CurvScratch {
     v.assign(std::size_t(n) + 8, 0.0);
   }
   static int ring(int k, int n) { return ((k % n) + n) % n; }
-  // Line starts 64-byte aligned (kL is a multiple of 8): the point loop's loads of column i
-  // do not straddle cache lines.
+  // Line starts 64-byte aligned (kL is a multiple of 8), as stencil_interior.hpp's bundles:
+  // the vector loads at a tile's own columns do not straddle cache lines.
   double* start() {
     const auto mis = reinterpret_cast<std::uintptr_t>(v.data()) % 64;
     return v.data() + (64 - mis) % 64 / sizeof(double) + kC0;
@@ -225,29 +228,33 @@ struct Tile {
   template <int Dir>
   SW4_INLINE void g_lines(long g0, long s, double* b, long ls, const double* st, int n1,
                           int n2) const {
-    const double* f[3] = {u, v, w};
-    const bool perpoint = Dir == 0;  // along x the stretching varies with t, along y per row
-    auto S = [&](int t, int o) SW4_INLINE_LAMBDA { return perpoint ? st[t + o] : st[o]; };
+    // along x the stretching varies with the column, along y with the row only
+    auto S = [st](int t, int o) SW4_INLINE_LAMBDA { return Dir == 0 ? st[t + o] : st[o]; };
     SW4_IVDEP
     for (int t = 0; t < n1; ++t) {
       const long q = g0 + t;
-      auto cm = [&](int o) SW4_INLINE_LAMBDA { return b[kCmu + t + o * ls] * S(t, o); };
-      auto cl = [&](int o) SW4_INLINE_LAMBDA { return b[kCla + t + o * ls] * S(t, o); };
-      const double m = kernel::avg_c2(cm(-2), cm(-1), cm(0), cm(1));
-      const double l = kernel::avg_c2(cl(-2), cl(-1), cl(0), cl(1));
+      const double* cm = b + kCmu + t;
+      const double* cl = b + kCla + t;
+      const double sm2 = S(t, -2), sm1 = S(t, -1), s0 = S(t, 0), sp1 = S(t, 1);
+      const double m = kernel::avg_c2(cm[-2 * ls] * sm2, cm[-ls] * sm1, cm[0] * s0, cm[ls] * sp1);
+      const double l = kernel::avg_c2(cl[-2 * ls] * sm2, cl[-ls] * sm1, cl[0] * s0, cl[ls] * sp1);
       const double big = 2 * m + l;
-      for (int c = 0; c < 3; ++c) b[kG1 + c * kL + t] = (c == Dir ? big : m) * (f[c][q - s] - f[c][q]);
+      b[kG1 + t] = (Dir == 0 ? big : m) * (u[q - s] - u[q]);
+      b[kG1 + kL + t] = (Dir == 1 ? big : m) * (v[q - s] - v[q]);
+      b[kG1 + 2 * kL + t] = m * (w[q - s] - w[q]);
     }
     SW4_IVDEP
     for (int t = 0; t < n2; ++t) {
       const long q = g0 + t;
-      auto cm = [&](int o) SW4_INLINE_LAMBDA { return b[kCmu + t + o * ls] * S(t, o); };
-      auto cl = [&](int o) SW4_INLINE_LAMBDA { return b[kCla + t + o * ls] * S(t, o); };
-      const double m = kernel::avg_c1(cm(-2), cm(-1), cm(0));
-      const double l = kernel::avg_c1(cl(-2), cl(-1), cl(0));
+      const double* cm = b + kCmu + t;
+      const double* cl = b + kCla + t;
+      const double sm2 = S(t, -2), sm1 = S(t, -1), s0 = S(t, 0);
+      const double m = kernel::avg_c1(cm[-2 * ls] * sm2, cm[-ls] * sm1, cm[0] * s0);
+      const double l = kernel::avg_c1(cl[-2 * ls] * sm2, cl[-ls] * sm1, cl[0] * s0);
       const double big = 2 * m + l;
-      for (int c = 0; c < 3; ++c)
-        b[kG2 + c * kL + t] = (c == Dir ? big : m) * (f[c][q - 2 * s] - f[c][q]);
+      b[kG2 + t] = (Dir == 0 ? big : m) * (u[q - 2 * s] - u[q]);
+      b[kG2 + kL + t] = (Dir == 1 ? big : m) * (v[q - 2 * s] - v[q]);
+      b[kG2 + 2 * kL + t] = m * (w[q - 2 * s] - w[q]);
     }
   }
 
@@ -391,7 +398,7 @@ void interior(const Tile& tl, int k0, int k1, const Target& tg) {
   }
 }
 
-// Rows of a tile: about kTilePoints points a tile-plane, 4 to 32 rows.
+// Rows of a tile: about kTilePoints points a tile-plane, 4 to 32 rows (the essay says why).
 constexpr int kTilePoints = 512;
 
 // The tiles of the columns of box e: pieces of at most kMaxCols columns by a few rows, each

@@ -185,7 +185,8 @@ TEST(CurvilinearOperator, TunedIsReferenceOnRoughData) {
   expect_tuned_is_reference(g, e, 1e-13);
 }
 
-// (b) The reference deck's metric (NUMERICS 16.0's deck, h = 0.02) on a piece over the hill's
+// (b) The metric of the reference deck (the original's topography test, pytest
+// topo/curvilinear.in: h = 0.02, n_c = 103) on a piece over the hill's
 // top, random stretching, material and solution.
 TEST(CurvilinearOperator, TunedIsReferenceOnTheDeckMetric) {
   GridCfg grid;
@@ -212,6 +213,33 @@ TEST(CurvilinearOperator, TunedIsReferenceOnTheDeckMetric) {
   for (double x : g.met.m2.v) slope = std::max(slope, std::fabs(x));
   ASSERT_GT(slope, 0.01);  // a curved piece of the grid
   expect_tuned_is_reference(g, e, 1e-13);
+}
+
+// NUMERICS 16.3: no ghost value k = -1 of u, and no material or metric at k <= 0, is used;
+// the ghost u(k = 0) only in row 1. Poisoned with NaN there, the result is the same bits.
+TEST(CurvilinearOperator, ReadsNoGhostPlaneBeyondTheClosure) {
+  const Box e{1, 11, 1, 9, 1, 10};
+  CurvGrid g(e, 41);
+  g.rough_metric(42);
+  Field want;
+  for (auto& a : want) a.define(g.box);
+  rhs_curvilinear<Update::Store>(g.u, g.medium(), e, g.target(want, 1));
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (int j = g.box.jb; j <= g.box.je; ++j)
+    for (int i = g.box.ib; i <= g.box.ie; ++i) {
+      for (auto& a : g.u) a(i, j, -1) = nan;
+      for (Array3* a : {&g.mu, &g.la, &g.met.J, &g.met.m1, &g.met.m2, &g.met.m3, &g.met.m4})
+        for (int k = -1; k <= 0; ++k) (*a)(i, j, k) = nan;
+    }
+  rhs_curvilinear<Update::Store>(g.u, g.medium(), e, g.target(g.out, 1));
+  EXPECT_TRUE(same_bits(g.out, want));
+  Box rows2on = e;
+  rows2on.kb = 2;
+  for (auto& a : g.u)
+    for (int j = g.box.jb; j <= g.box.je; ++j)
+      for (int i = g.box.ib; i <= g.box.ie; ++i) a(i, j, 0) = nan;
+  rhs_curvilinear<Update::Store>(g.u, g.medium(), rows2on, g.target(g.out, 1));
+  EXPECT_TRUE(same_bits(g.out, want));
 }
 
 // A tilted flat grid (every metric value constant, m2, m3 != 0), constant mu, la, no
