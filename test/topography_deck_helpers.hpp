@@ -18,6 +18,7 @@
 
 #include <array>
 #include <cmath>
+#include <random>
 
 #include "input.hpp"
 #include "topography.hpp"
@@ -75,3 +76,38 @@ inline RecCfg rec_at(double x, double y, double z, bool depth, RecMode mode = Re
 inline void expect_rel(double got, double want, double rel, const char* what) {
   EXPECT_LE(std::fabs(got - want), rel * std::fabs(want)) << what << ": got " << got << ", want " << want;
 }
+inline void fill_random(Array3& a, std::mt19937& rng, double lo, double hi) {
+  std::uniform_real_distribution<double> U(lo, hi);
+  for (double& x : a.v) x = U(rng);
+}
+inline void flat_metric(Metric& met, const Box& b, double h) {  // J = h^3, m1 = m4 = sqrt(h)
+  met.define(b);
+  met.J.fill(h * h * h);
+  met.m1.fill(std::sqrt(h));
+  met.m4.fill(std::sqrt(h));
+}
+// A piece of the h = 0.04 deck around the hill: its metric, random u, material and stretching.
+struct HillPiece {
+  GridCfg gc = deck_grid(1.28, 5.0, 0.04);
+  Topography topo{gc, hill(2.0, 6)};
+  Box box{8, 24, 3, 19, -1, 6};
+  Metric met;
+  Field u;
+  Array3 mu, la;
+  Array1 sx{box.ib, box.ie}, sy{box.jb, box.je};
+  explicit HillPiece(unsigned seed) {
+    EXPECT_TRUE(piece_metric(topo, box, met));
+    std::mt19937 rng(seed);
+    for (auto& a : u) {
+      a.define(box);
+      fill_random(a, rng, -1, 1);
+    }
+    mu.define(box);
+    la.define(box);
+    fill_random(mu, rng, 1, 3);
+    fill_random(la, rng, 0.5, 4);
+    std::uniform_real_distribution<double> S(0.05, 1);
+    for (double& v : sx.v) v = S(rng);
+    for (double& v : sy.v) v = S(rng);
+  }
+};
