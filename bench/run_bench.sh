@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The driver of `make bench`: runs every bench/*.sh part in order. Timings are medians of
-# several runs; ratios are measured within one run. Never asserts a speed.
+# The driver of `make bench`: runs every bench/parts/*.sh part in order, or the parts named as
+# arguments (`bash bench/run_bench.sh 40-topography`). Timings are medians of several runs;
+# ratios are measured within one run. Never asserts a speed.
 set -u
 cd "$(dirname "$0")/.."
 export SW4LITE_ROOT=$PWD
@@ -22,8 +23,10 @@ loop_seconds() {
     }
     printf "%.4f\n", s }'
 }
-for f in bench/parts/*.sh; do
-  [ -f "$f" ] || continue
+parts=(bench/parts/*.sh)
+if [ $# -gt 0 ]; then parts=(); for n in "$@"; do parts+=("bench/parts/$n.sh"); done; fi
+for f in "${parts[@]}"; do
+  [ -f "$f" ] || { echo "run_bench: no part $f"; continue; }
   # shellcheck source=/dev/null
   source "$f"
 done
