@@ -123,6 +123,29 @@ struct MaterialPoint {
   double rho, mu, la;
 };
 
+// Blocks in input order at (x, y) with z the point's absolute depth and d its depth below the
+// surface (the same without topography; NUMERICS 8, 22); false when no block holds the point.
+inline bool blocks_at(const Config& cfg, double x, double y, double z, double d, MaterialPoint& m) {
+  constexpr double tol = 1e-5;
+  double rho = -1, cs = -1, cp = -1;
+  bool set = false;
+  for (const BlockCfg& b : cfg.blocks) {
+    const double dd = b.absdepth ? z : d;
+    if (b.x1 - tol <= x && x <= b.x2 + tol && b.y1 - tol <= y && y <= b.y2 + tol &&
+        b.z1 - tol <= dd && dd <= b.z2 + tol) {
+      rho = b.rho + b.rhograd * dd;
+      cs = b.vs + b.vsgrad * dd;
+      cp = b.vp + b.vpgrad * dd;
+      set = true;
+    }
+  }
+  if (set) {
+    const double mu = rho * cs * cs;
+    m = {rho, mu, rho * cp * cp - 2 * mu};
+  }
+  return set;
+}
+
 // Material at global grid point (i, j, k), ghosts included, exactly as the original builds it:
 // blocks in input order at the owned columns and every k, k-ghosts not covered copied from
 // k = 1 (k = nz), then i/j ghosts copied from the nearest boundary column. The parser has
@@ -137,27 +160,16 @@ inline MaterialPoint material_at(const Config& cfg, int i, int j, int k) {
   i = std::min(std::max(i, 1), g.nx);
   j = std::min(std::max(j, 1), g.ny);
   const double x = (i - 1) * g.h, y = (j - 1) * g.h;
-  auto evaluate = [&](int kk, double& rho, double& cs, double& cp) {
-    const double z = (kk - 1) * g.h, tol = 1e-5;
-    bool set = false;
-    for (const BlockCfg& b : cfg.blocks) {
-      if (b.x1 - tol <= x && x <= b.x2 + tol && b.y1 - tol <= y && y <= b.y2 + tol &&
-          b.z1 - tol <= z && z <= b.z2 + tol) {
-        rho = b.rho + b.rhograd * z;
-        cs = b.vs + b.vsgrad * z;
-        cp = b.vp + b.vpgrad * z;
-        set = true;
-      }
-    }
-    return set;
+  auto at = [&](int kk, MaterialPoint& m) {
+    const double z = (kk - 1) * g.h;
+    return blocks_at(cfg, x, y, z, z, m);
   };
-  double rho = -1, cs = -1, cp = -1;
-  if (!evaluate(k, rho, cs, cp)) {
-    if (k < 1) evaluate(1, rho, cs, cp);
-    else if (k > g.nz) evaluate(g.nz, rho, cs, cp);
+  MaterialPoint m{-1, 0, 0};
+  if (!at(k, m)) {
+    if (k < 1) at(1, m);
+    else if (k > g.nz) at(g.nz, m);
   }
-  const double mu = rho * cs * cs;
-  return {rho, mu, rho * cp * cp - 2 * mu};
+  return m;
 }
 
 // Largest (4 mu + lambda)/rho over box b (ghosts included): the CFL bound of NUMERICS 2.1.

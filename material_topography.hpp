@@ -17,29 +17,6 @@
 
 namespace sw4 {
 
-// Blocks in input order at (x, y) with z the point's absolute depth and d its depth below the
-// surface; false when no block holds the point.
-inline bool blocks_at(const Config& cfg, double x, double y, double z, double d, MaterialPoint& m) {
-  constexpr double tol = 1e-5;
-  double rho = -1, cs = -1, cp = -1;
-  bool set = false;
-  for (const BlockCfg& b : cfg.blocks) {
-    const double dd = b.absdepth ? z : d;
-    if (b.x1 - tol <= x && x <= b.x2 + tol && b.y1 - tol <= y && y <= b.y2 + tol &&
-        b.z1 - tol <= dd && dd <= b.z2 + tol) {
-      rho = b.rho + b.rhograd * dd;
-      cs = b.vs + b.vsgrad * dd;
-      cp = b.vp + b.vpgrad * dd;
-      set = true;
-    }
-  }
-  if (set) {
-    const double mu = rho * cs * cs;
-    m = {rho, mu, rho * cp * cp - 2 * mu};
-  }
-  return set;
-}
-
 // Grid 0 (Cartesian, z = Z_t + (k-1)h): physical columns at every k, planes below n0 copied
 // from n0, ghost columns from the nearest physical column. False: no block covers the point.
 inline bool material_cartesian_topo(const Config& cfg, const Topography& topo, int i, int j, int k,

@@ -105,6 +105,24 @@ SW4_INLINE void damp_row(double* out, const double* u, const double* um, const d
 
 }  // namespace kernel
 
+// A row of n points (d^x at offsets -1..n from dx) in stretches of equal "x term on": the x
+// term of point t is on when d^x is not zero at one of i-1, i, i+1.
+struct DampStretch {
+  int t0, t1;
+  bool x;
+};
+inline std::vector<DampStretch> damp_stretches(const double* dx, int n) {
+  auto x_on = [&](int t) { return dx[t - 1] != 0 || dx[t] != 0 || dx[t + 1] != 0; };
+  std::vector<DampStretch> out;
+  for (int t = 0; t < n;) {
+    int e = t + 1;
+    while (e < n && x_on(e) == x_on(t)) ++e;
+    out.push_back({t, e, x_on(t)});
+    t = e;
+  }
+  return out;
+}
+
 // U+ -= beta/rho [ s^x c^y c^z Dx(rho d^x Dx w) + s^y c^x c^z Dy(...) + s^z c^x c^y Dz(...) ],
 // w = U - Um, D the undivided second difference (NUMERICS 5.3), over the box `eval`.
 //
@@ -126,20 +144,7 @@ inline void supergrid_damping(Field& up, const Field& u, const Field& um, const 
   const double* sx = px.str.at(i0);
   const double* cx = px.co.at(i0);
   const double* dx = px.dc.at(i0);
-  // The row in stretches of equal x_on: the x term of point t is on when d^x is not zero at
-  // one of i-1, i, i+1.
-  auto x_on = [&](int t) { return dx[t - 1] != 0 || dx[t] != 0 || dx[t + 1] != 0; };
-  struct Stretch {
-    int t0, t1;
-    bool x;
-  };
-  std::vector<Stretch> stretches;
-  for (int t = 0; t < n;) {
-    int e = t + 1;
-    while (e < n && x_on(e) == x_on(t)) ++e;
-    stretches.push_back({t, e, x_on(t)});
-    t = e;
-  }
+  const std::vector<DampStretch> stretches = damp_stretches(dx, n);
   // Tiles of at most 16 rows marching up in k, so that the five planes of U and Um that a
   // plane's z term reads stay in cache for the next planes (a fifth faster than whole planes
   // on the pointsource grid). Threads take whole tiles, as many as they are free (tiles in the
@@ -162,7 +167,7 @@ inline void supergrid_damping(Field& up, const Field& u, const Field& um, const 
         const bool y = dym != 0 || dy0 != 0 || dyp != 0;
         const long p0 = rho.index(i0, j, k);
         for (int c = 0; c < 3; ++c)
-          for (const Stretch& st : stretches) {
+          for (const DampStretch& st : stretches) {
             auto go = [&](auto X, auto Y, auto Z) {
               kernel::damp_row<X(), Y(), Z()>(out[c], a[c], b[c], r, p0, st.t0, st.t1, sj, sk, dx,
                                               sx, cx, dym, dy0, dyp, dzm, dz0, dzp, syc, cyc, szc,
@@ -244,18 +249,7 @@ inline void supergrid_damping_curvilinear(Field& up, const Field& u, const Field
   const double* sx = px.str.at(i0);
   const double* cx = px.co.at(i0);
   const double* dx = px.dc.at(i0);
-  auto x_on = [&](int t) { return dx[t - 1] != 0 || dx[t] != 0 || dx[t + 1] != 0; };
-  struct Stretch {
-    int t0, t1;
-    bool x;
-  };
-  std::vector<Stretch> stretches;
-  for (int t = 0; t < n;) {
-    int e = t + 1;
-    while (e < n && x_on(e) == x_on(t)) ++e;
-    stretches.push_back({t, e, x_on(t)});
-    t = e;
-  }
+  const std::vector<DampStretch> stretches = damp_stretches(dx, n);
   const int threads = max_threads();
   SW4_OMP(parallel for collapse(2) schedule(static) num_threads(threads))
   for (int k = eval.kb; k <= eval.ke; ++k)
@@ -265,7 +259,7 @@ inline void supergrid_damping_curvilinear(Field& up, const Field& u, const Field
       const bool y = dym != 0 || dy0 != 0 || dyp != 0;
       const long p0 = rho.index(i0, j, k);
       for (int c = 0; c < 3; ++c)
-        for (const Stretch& st : stretches) {
+        for (const DampStretch& st : stretches) {
           auto go = [&](auto X, auto Y) {
             kernel::damp_row_curvilinear<X(), Y()>(out[c], a[c], b[c], r, jac, p0, st.t0, st.t1,
                                                    sj, dx, sx, cx, dym, dy0, dyp, syc, cyc, beta);

@@ -15,6 +15,7 @@
 #include "stencil.hpp"
 #include "stencil_curvilinear.hpp"
 #include "stencil_curvilinear_reference.hpp"
+#include "test/topography_deck_helpers.hpp"
 #include "topography.hpp"
 
 using namespace sw4;
@@ -189,22 +190,7 @@ TEST(CurvilinearOperator, TunedIsReferenceOnRoughData) {
 // topo/curvilinear.in: h = 0.02, n_c = 103) on a piece over the hill's
 // top, random stretching, material and solution.
 TEST(CurvilinearOperator, TunedIsReferenceOnTheDeckMetric) {
-  GridCfg grid;
-  grid.h = 0.02;
-  grid.nx = grid.ny = 65;
-  grid.nz = 251;
-  grid.xmax = grid.ymax = 1.28;
-  grid.zmax = 5.0;
-  TopographyCfg t;
-  t.on = true;
-  t.zmax = 2.0;
-  t.order = 6;
-  t.amp = 0.1;
-  t.xc = 0.6;
-  t.yc = 0.4;
-  t.lx = 0.15;
-  t.ly = 0.10;
-  const Topography topo(grid, t);
+  const Topography topo = pytest_deck();
   ASSERT_EQ(topo.grids.nc, 103);
   const Box e{24, 38, 14, 28, 1, 12};  // the hill's top is at (31, 21)
   CurvGrid g(e, 7);

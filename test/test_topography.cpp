@@ -17,22 +17,12 @@
 #include <string>
 
 #include "input.hpp"
+#include "test/topography_deck_helpers.hpp"
 #include "topography.hpp"
 
 using namespace sw4;
 
 namespace {
-
-// The reference deck's grid command, through the project's own length-to-points rule.
-GridCfg deck_grid(double x, double z, double h) {
-  GridCfg g;
-  g.h = h;
-  g.nx = g.ny = input_detail::end_point_count(x, h);
-  g.nz = input_detail::end_point_count(z, h);
-  g.xmax = g.ymax = (g.nx - 1) * h;
-  g.zmax = (g.nz - 1) * h;
-  return g;
-}
 
 TopographyCfg deck_topography() {
   TopographyCfg t;
@@ -50,11 +40,6 @@ TopographyCfg deck_topography() {
 double hill_elevation(const TopographyCfg& t, double x, double y) {
   const double dx = (x - t.xc) / t.lx, dy = (y - t.yc) / t.ly;
   return t.amp * std::exp(-dx * dx - dy * dy);
-}
-
-void expect_rel(double got, double want, double rel, const char* what) {
-  EXPECT_LE(std::fabs(got - want), rel * std::fabs(want))
-      << what << ": got " << got << ", want " << want;
 }
 
 }  // namespace
