@@ -6,7 +6,8 @@
 # unoptimised, instrumented build runs the e2e decks many times slower. So the runtime's MPI
 # tests run on 2 and 3 ranks, and both binaries run a small deck (test/ci/small.in) on 2
 # ranks: two-sided, one-sided with forced migrations, one-sided with stealing under an
-# emulated slow rank, the request halo protocol, the NaN stop and the other ways out; the
+# emulated slow rank, the request halo protocol, a short topography run (two-sided, and
+# one-sided with migrations), the NaN stop and the other ways out; the
 # one-sided outputs must equal the two-sided ones byte for byte. Any sanitizer finding makes the run exit non-zero
 # (-fno-sanitize-recover, LSan's exit code), which fails its check.
 ci_dir=$PWD/test-output/ci-sanitize
@@ -32,6 +33,15 @@ ci_os migrate "migrate=3"
 ci_os steal "imbalance=1:2 steal=1"
 ci_os request "protocol=request migrate=2 imbalance=1:2"
 unset -f ci_os
+# Topography: both grids, their halos and a migrating partition's packing, 8 steps of
+# inputs/topography.in (receivers in every mode on both grids).
+sed 's/^time t=0.6$/time steps=8/' inputs/topography.in >"$ci_dir/decks/topo.in"
+{ cat "$ci_dir/decks/topo.in"; echo "developer migrate=2"; } >"$ci_dir/decks/topo-migrate.in"
+cmd_check san-topo-twosided 300 bash test/e2e/run_deck.sh 2 "$ci_dir/decks/topo.in" "$ci_dir/topo"
+cmd_check san-topo-onesided 300 env SW4LITE_BIN=sw4lite-onesided SW4LITE_ARGS="--partitions 2" \
+  bash test/e2e/run_deck.sh 2 "$ci_dir/decks/topo-migrate.in" "$ci_dir/topo-migrate"
+cmd_check san-topo-onesided-same 30 bash test/e2e/same_files.sh \
+  "$ci_dir/topo/topography-results" "$ci_dir/topo-migrate/topography-results" 16
 cmd_check san-checkfornan 300 bash test/e2e/nan_check.sh "$ci_dir/nan"
 cmd_check san-checkfornan-onesided 300 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/nan_check.sh "$ci_dir/nan-onesided"
 cmd_check san-clean-exit 300 bash test/e2e/clean_exit.sh "$ci_dir/clean-exit"
