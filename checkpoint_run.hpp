@@ -13,6 +13,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -26,6 +27,12 @@
 #endif
 
 namespace sw4 {
+
+// The smallest collective round: a tiny bufsize= would make one collective call per few bytes.
+constexpr std::uint64_t kMinRoundBytes = 1 << 20;
+inline std::uint64_t round_bytes(int bufsize) {
+  return std::max<std::uint64_t>(kMinRoundBytes, std::uint64_t(bufsize));
+}
 
 struct CheckpointStats {
   int written = 0, read = 0;
@@ -114,7 +121,7 @@ class Checkpointing {
     const std::string name = checkpoint_name(cfg, n, nsteps_);
     const int kill = ++count_ == kill_at_ ? kill_ : 0;
     const std::string err = write_checkpoint_file(comm, name, h, std::move(spans),
-                                                  std::uint64_t(cfg.checkpoint.bufsize), previous_, kill);
+                                                  round_bytes(cfg.checkpoint.bufsize), previous_, kill);
     if (!err.empty()) return err;
     previous_ = name;
     stats.write_s += MPI_Wtime() - t0;
@@ -176,7 +183,7 @@ inline std::string restart_read(MPI_Comm comm, const Config& cfg, const RestartP
     });
   }
   const std::string why =
-      read_checkpoint_spans(comm, cfg.restart.file, std::move(spans), std::uint64_t(cfg.restart.bufsize));
+      read_checkpoint_spans(comm, cfg.restart.file, std::move(spans), round_bytes(cfg.restart.bufsize));
   if (!why.empty()) return restart_error(cfg, why);
   std::uint64_t mine[kCheckpointMaxFields + 1] = {}, sums[kCheckpointMaxFields + 1] = {};
   for (Subdomain* sd : pieces) add_checksums(cfg, L, *sd, mine);

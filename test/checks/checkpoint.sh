@@ -15,19 +15,20 @@ rm -rf "$ck_dir" && mkdir -p "$ck_dir"
 ck_layered=inputs/layered-identity.in
 
 # The layered deck (4 sources, 7 receivers of every mode, USGS and SAC; 90 steps): reference on
-# 2 ranks; killed after step 40 on 2 ranks, on 1 rank, and one-sided with migrations.
+# 2 ranks; killed after step 40 on 2 ranks, on 1 rank, and one-sided with migrations. bufsize=1
+# (1 MiB: the smallest round) makes some writes and reads take several collective rounds.
 cmd_check ckpt-layered-reference 120 bash test/e2e/run_deck.sh 2 $ck_layered "$ck_dir/ref"
 cmd_check ckpt-layered-kill-np2 120 bash test/e2e/checkpoint_kill.sh 2 sw4lite $ck_layered \
   "$ck_dir/kill-np2" after:1 "checkpoint cycle=40 file=ck"
 cmd_check ckpt-layered-kill-np1 120 bash test/e2e/checkpoint_kill.sh 1 sw4lite $ck_layered \
-  "$ck_dir/kill-np1" after:1 "checkpoint cycle=40 file=ck"
+  "$ck_dir/kill-np1" after:1 "checkpoint cycle=40 file=ck bufsize=1"
 cmd_check ckpt-layered-kill-onesided-migrate 120 bash test/e2e/checkpoint_kill.sh 2 sw4lite-onesided $ck_layered \
   "$ck_dir/kill-os" after:2 "checkpoint cycleInterval=20 file=ck" "developer migrate=7"
 ck_ref=$ck_dir/ref/layered-identity-results ck_40=ck.cycle=40.sw4checkpoint
 cmd_check ckpt-restart-np2-np2 120 bash test/e2e/checkpoint_restart.sh 2 sw4lite "$ck_dir/kill-np2" $ck_40 "$ck_ref" "$ck_dir/r-2-2"
-cmd_check ckpt-restart-np2-np3 120 bash test/e2e/checkpoint_restart.sh 3 sw4lite "$ck_dir/kill-np2" $ck_40 "$ck_ref" "$ck_dir/r-2-3"
+cmd_check ckpt-restart-np2-np3 120 env CKPT_RESTART_KEYS=bufsize=1 bash test/e2e/checkpoint_restart.sh 3 sw4lite "$ck_dir/kill-np2" $ck_40 "$ck_ref" "$ck_dir/r-2-3"
 cmd_check ckpt-restart-np1-np4 120 bash test/e2e/checkpoint_restart.sh 4 sw4lite "$ck_dir/kill-np1" $ck_40 "$ck_ref" "$ck_dir/r-1-4"
-cmd_check ckpt-restart-twosided-onesided 120 bash test/e2e/checkpoint_restart.sh 3 sw4lite-onesided "$ck_dir/kill-np2" $ck_40 "$ck_ref" "$ck_dir/r-2s-1s"
+cmd_check ckpt-restart-twosided-onesided 120 env CKPT_RESTART_KEYS=bufsize=1 bash test/e2e/checkpoint_restart.sh 3 sw4lite-onesided "$ck_dir/kill-np2" $ck_40 "$ck_ref" "$ck_dir/r-2s-1s"
 cmd_check ckpt-restart-onesided-twosided 120 bash test/e2e/checkpoint_restart.sh 2 sw4lite "$ck_dir/kill-os" $ck_40 "$ck_ref" "$ck_dir/r-1s-2s"
 
 # Killed half-way through the second checkpoint: the first (step 20) is intact and restarts.

@@ -5,7 +5,8 @@
 #   test/e2e/checkpoint_restart.sh NP BINARY KILLDIR CHECKPOINT REFOUT WORKDIR
 #
 # KILLDIR is copied to WORKDIR (so that several restarts from one killed run do not meet), its
-# deck gets `restart file=CHECKPOINT` (CHECKPOINT: a file name; it is looked for under WORKDIR),
+# deck gets `restart file=CHECKPOINT` (CHECKPOINT: a file name; it is looked for under WORKDIR;
+# CKPT_RESTART_KEYS adds keys to that line, e.g. bufsize=1 for reads in many collective rounds),
 # and the run must end well, print "starting at time T at cycle K+1", and leave in the output
 # directory exactly the files of REFOUT (the uninterrupted run's output directory), each
 # identical (cmp); checkpoint files are not compared. Why built so: the contract is that a
@@ -22,7 +23,7 @@ file=$(find . -name "$ck" | head -n 1)
 file=${file#./}
 out=$(dirname "$file")
 cycle=$(echo "$ck" | sed 's/.*\.cycle=0*\([0-9][0-9]*\)\.sw4checkpoint$/\1/')
-{ cat deck.in; echo "restart file=$file"; } >restart.in
+{ cat deck.in; echo "restart file=$file ${CKPT_RESTART_KEYS:-}"; } >restart.in
 "$root/tools/mpirun.sh" "$np" "$root/$bin" restart.in >stdout 2>stderr
 rc=$?
 echo "checkpoint_restart: $bin on $np rank(s) from $file: exit $rc"
