@@ -122,7 +122,8 @@ class Checkpointing {
     const int kill = ++count_ == kill_at_ ? kill_ : 0;
     const std::string err = write_checkpoint_file(comm, name, h, std::move(spans),
                                                   round_bytes(cfg.checkpoint.bufsize), previous_, kill);
-    if (!err.empty()) return err;
+    if (!err.empty())
+      return cfg.filename + ":" + std::to_string(cfg.checkpoint.line) + ": checkpoint: " + err;
     previous_ = name;
     stats.write_s += MPI_Wtime() - t0;
     stats.write_bytes += double(L.total);
