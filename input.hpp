@@ -138,11 +138,22 @@ struct TopographyCfg {
   int line = 0;
 };
 
+// checkpoint: when (any of the four; -1 = not given), the file name's prefix, and the most
+// bytes a rank moves in one collective write (checkpoint.hpp, checkpoint_io.hpp).
 struct CheckpointCfg {
   bool on = false;
   double time = -1, timeInterval = -1;
   int cycle = -1, cycleInterval = -1;
   std::string file = "restart";
+  int bufsize = 10000000;
+  int line = 0;
+};
+
+// restart: the checkpoint file to continue from, as given (relative to the current directory).
+struct RestartCfg {
+  bool on = false;
+  std::string file;
+  int bufsize = 10000000;
   int line = 0;
 };
 
@@ -160,6 +171,7 @@ struct Config {
   std::vector<BlockCfg> blocks;     // input order; later blocks overwrite earlier ones
   std::vector<RecCfg> recs;         // input order
   CheckpointCfg checkpoint;
+  RestartCfg restart;
   std::vector<std::string> messages;  // informational lines for rank 0 ("* Setting nx to ...")
   std::vector<std::string> warnings;  // one-line warnings for rank 0 (ignored commands...)
 };

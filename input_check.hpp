@@ -217,8 +217,6 @@ inline void check_deck(State& st) {
     st.cfg.warnings.push_back(st.file + ":" + std::to_string(std::max(st.last_line, 1)) +
                               ": warning: no time command, so no time step is taken (add time "
                               "t=END_TIME or time steps=N)");
-  if (st.restart_line)
-    fail_at(st.file, st.restart_line, "restart: not supported yet (remove the restart command)");
   check_grid_size(st);
   check_supergrid(st);
   check_sources(st);

@@ -364,12 +364,19 @@ inline void cmd_checkpoint(State& st, const Line& ln) {
   if (!k.has("time") && !k.has("timeInterval") && !k.has("cycle") && !k.has("cycleInterval"))
     k.fail("no checkpoint time given (give at least one of time, timeInterval, cycle, cycleInterval)");
   c.on = true;
-  c.time = k.real_min("time", -1, 0, false);
+  c.time = k.real_min("time", -1, 0, true);
   c.timeInterval = k.real_min("timeInterval", -1, 0, true);
   c.cycle = k.integer("cycle", -1, 1);
   c.cycleInterval = k.integer("cycleInterval", -1, 1);
   c.file = k.str("file", "restart");
-  k.integer("bufsize", 10000000, 1);  // I/O buffer of the original's writers
+  // The prefix names files in the fileio path: a plain name, so that no write can fail on a
+  // directory that is not there, and short enough for NAME.cycle=N.sw4checkpoint.tmp.
+  if (c.file.find('/') != std::string::npos || c.file == "." || c.file == "..")
+    k.fail("'" + k.text("file") + "' is not a plain file name (allowed: a name without '/'; "
+           "checkpoints are written in the fileio path)");
+  if (c.file.size() > 200)
+    k.fail("file= is " + std::to_string(c.file.size()) + " characters long (allowed: at most 200)");
+  c.bufsize = k.integer("bufsize", c.bufsize, 1);  // bytes a rank moves per collective call
   c.line = ln.no;
 }
 
@@ -377,8 +384,11 @@ inline void cmd_restart(State& st, const Line& ln) {
   once(st, ln, st.restart_line);
   Keys k(st.file, ln, {"file", "bufsize"});
   if (!k.has("file")) k.fail("missing key 'file' (give file=NAME, the checkpoint file to restart from)");
-  k.integer("bufsize", 10000000, 1);
-  // reported as "not supported yet" after pass 1, so that deck errors come first
+  RestartCfg& r = st.cfg.restart;
+  r.on = true;
+  r.file = k.str("file", "");
+  r.bufsize = k.integer("bufsize", r.bufsize, 1);
+  r.line = ln.no;
 }
 
 // Commands of SW4 that the original sw4lite ignores: a warning each, the run goes on.
@@ -403,7 +413,7 @@ inline const char* unsupported_reason(const std::string& cmd) {
 
 constexpr const char* kCommands =
     "grid, time, fileio, supergrid, topography, block, source, rec, testpointsource, developer, "
-    "checkpoint";
+    "checkpoint, restart";
 
 inline void cmd_topography(State& st, const Line& ln);  // input_topography.hpp
 

@@ -62,10 +62,12 @@ inline void add_partitions(OneSidedRun& run) {
   run.start = rt.add_handler<Partition>(
       [](Partition& p, amr::Message&) {
         p.sd.dt = g_run->dt;
-        p.sd.record_initial();
+        if (g_run->first_step == 0) p.sd.record_initial();  // a restart has its samples
         fire(p, StepEvent::Next, {});  // the predictor of step 1, or Done for no step
       },
       "start");
+  run.resume = rt.add_handler<Partition>(  // after a checkpoint: on from Paused
+      [](Partition& p, amr::Message&) { fire(p, StepEvent::Next, {}); }, "resume");
   run.request = rt.add_handler<Partition>(on_request, "request");
   run.halo = rt.add_handler<Partition>(on_halo, "halo");
   run.phase = rt.add_handler<Partition>([](Partition& p, amr::Message&) { on_phase(p); },

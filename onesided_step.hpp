@@ -222,6 +222,7 @@ inline void park_halo(Partition& p, const StepInput& in) {
 inline bool stops(const Partition& p, const StepInput&) {
   return p.halted || p.step >= g_run->end.nsteps;
 }
+inline bool pauses(const Partition& p, const StepInput&) { return p.step >= g_run->pause_at; }
 inline bool awaited(const Partition& p, const StepInput& in) { return in.e == p.exchange; }
 inline bool ahead(const Partition& p, const StepInput& in) {
   return g_run->protocol == Protocol::Eager && in.e > p.exchange;
@@ -245,6 +246,7 @@ using E = StepEvent;
 inline const Transition kStepTable[] = {
     // state         event       guard      action       next          messages sent
     {S::StepClosed, E::Next,    stops,     nullptr,     S::Done,       "none"},
+    {S::StepClosed, E::Next,    pauses,    nullptr,     S::Paused,     "none (a checkpoint)"},
     {S::StepClosed, E::Next,    nullptr,   predict,     S::AwaitUstar,
      "U*(n+1) to the neighbours that asked for it, request(2n+1) to the others (request); "
      "U*(n+1) to every neighbour (eager)"},
@@ -258,13 +260,20 @@ inline const Transition kStepTable[] = {
     {S::AwaitUplus, E::HalosIn, nullptr,   close_step,  S::StepClosed, "what Next sends"},
     {S::AwaitUstar, E::Request, nullptr,   note_request, S::AwaitUstar, "its U*(n) if asked now"},
     {S::AwaitUplus, E::Request, nullptr,   note_request, S::AwaitUplus, "its U+(n) if asked now"},
+    // Paused at a checkpoint step: the resume handler fires Next; a neighbour that resumed
+    // first may already have sent U*(n+1) (eager) or asked for it (request).
+    {S::Paused,     E::Next,    stops,     nullptr,     S::Done,       "none"},
+    {S::Paused,     E::Next,    pauses,    nullptr,     S::Paused,     "none"},
+    {S::Paused,     E::Next,    nullptr,   predict,     S::AwaitUstar, "as from StepClosed"},
+    {S::Paused,     E::Halo,    ahead,     park_halo,   S::Paused,     "none"},
+    {S::Paused,     E::Request, nullptr,   note_request, S::Paused,    "none"},
     {S::Done,       E::Request, nullptr,   nullptr,     S::Done,       "none"},
     {S::Done,       E::Halo,    nullptr,   nullptr,     S::Done,       "none (a neighbour ran on)"},
 };
 }  // namespace table
 
 inline const char* name(StepState s) {
-  static const char* const names[] = {"StepClosed", "AwaitUstar", "AwaitUplus", "Done"};
+  static const char* const names[] = {"StepClosed", "AwaitUstar", "AwaitUplus", "Done", "Paused"};
   return names[int(s)];
 }
 inline const char* name(StepEvent e) {

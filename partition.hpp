@@ -92,6 +92,7 @@ enum class StepState : std::uint8_t {
   AwaitUstar,  // predictor(n) done and U*(n) offered: waiting for the neighbours' U*(n)
   AwaitUplus,  // corrector(n) done and U+(n) offered: waiting for the neighbours' U+(n)
   Done,        // the last step is closed, or a NaN stopped the partition
+  Paused,      // step n closed and n is the run's pause step (a checkpoint): waits for resume
 };
 
 class Partition : public amr::Mobile {
@@ -128,8 +129,13 @@ struct OneSidedRun {
   double dt = 0;
   Protocol protocol = Protocol::Eager;  // the driver sets it (kDefaultProtocol or the deck)
   amr::Runtime* rt = nullptr;
-  amr::Handler<Partition> setup, start, request, halo, phase;
+  amr::Handler<Partition> setup, start, request, halo, phase, resume;
   PartitionLayout layout;
+  // Checkpoints (checkpoint_run.hpp): the partitions pause once they have closed step
+  // pause_at, so that all are at one step when the driver writes; first_step is the step a
+  // restart starts after (0: none, the start handler records the initial samples).
+  long pause_at = LONG_MAX;
+  long first_step = 0;
   // The timing window (step_end.hpp): opened when a partition here first starts step 2.
   double window_start = -1;     // detail::now() then
   double handlers_at_open = 0;  // the runtime's handler seconds then

@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 #include <vector>
 
+#include "checkpoint_run.hpp"
 #include "halo.hpp"
 #include "input.hpp"
 #include "norms.hpp"
@@ -46,18 +47,6 @@ int rank_ = 0, nranks_ = 1;
 // Default partitions per rank in one-sided mode (README: enough for overlap and stealing).
 constexpr int kDefaultPartitions = 4;
 #endif
-
-bool make_dirs(const std::string& path) {
-  std::string cur;
-  for (std::size_t n = 0; n < path.size(); ++n) {
-    cur += path[n];
-    if ((path[n] == '/' || n + 1 == path.size()) && cur != "/" && cur != "./") {
-      if (mkdir(cur.c_str(), 0755) != 0 && errno != EEXIST) return false;
-    }
-  }
-  struct stat st;
-  return stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
 
 // A run that must end with exit status 1. Every rank calls stop() with the same condition;
 // the exception unwinds run_main, so every MPI object (the Cartesian communicator, the halo
@@ -93,6 +82,8 @@ struct Run {
   int nsteps = 0;
   double dt = 0;
   UtcTime utc{};
+  RestartPoint restart;  // where a restart starts; and the checkpoints (checkpoint_run.hpp)
+  Checkpointing ckpt;
 };
 
 // Time step and number of steps from the largest (4 mu + lambda)/rho (NUMERICS 2.1) and, with
@@ -111,6 +102,9 @@ void time_step(Run& run, const std::array<double, 2>& speed2) {
     run.dt = cfg.time.t_end / run.nsteps;
   }
   run.nsteps = std::max(run.nsteps, 0);
+  // A restart's header against the deck (also with --check); its dt and time go on.
+  const std::string e = restart_and_schedule(MPI_COMM_WORLD, cfg, run.restart, run.ckpt, run.dt, run.nsteps);
+  if (!e.empty()) stop(e);
   if (rank_ == 0 && cfg.fileio.verbose >= 1)
     std::printf(" CFL= %g prel. time step=%g\n", cfg.dev.cfl, dt0);
 }
@@ -164,7 +158,8 @@ void prepare_output(Run& run) {
   }
   MPI_Bcast(v, 8, MPI_INT, 0, MPI_COMM_WORLD);
   if (v[0] < 0) stop("sw4lite: cannot read the reference time (SOURCE_DATE_EPOCH)");
-  run.utc = {v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]};
+  run.utc = run.cfg.restart.on ? header_utc(run.restart.header)  // the files go on
+                               : UtcTime{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]};
 }
 
 // The end of a run, the same in both modes: norms of testpointsource, timing table, figure
@@ -210,11 +205,13 @@ void report(const Run& run, std::vector<ErrorParts>& parts, const PhaseTimes& ti
     for (double& a : avg) a /= nranks_;
     if (rank_ == 0) print_timing_table(avg, MPI_Wtick(), nranks_, max_threads());
   }
-  const double points = grid_points(cfg), updates = points * run.nsteps;
+  if (rank_ == 0 && run.ckpt.stats.any()) std::printf("%s\n", checkpoint_line(run.ckpt.stats).c_str());
+  const long steps = run.nsteps - run.restart.step;  // the steps this run took
+  const double points = grid_points(cfg), updates = points * double(steps);
   if (rank_ == 0 && loop_time > 0)
-    std::printf("Figure of merit: %.4g grid-point updates/s (%.4g per rank), %d steps of %.4g "
+    std::printf("Figure of merit: %.4g grid-point updates/s (%.4g per rank), %ld steps of %.4g "
                 "points in %.4g s on %d ranks x %d threads\n",
-                updates / loop_time, updates / loop_time / nranks_, run.nsteps, points, loop_time,
+                updates / loop_time, updates / loop_time / nranks_, steps, points, loop_time,
                 nranks_, max_threads());
 }
 
@@ -283,14 +280,15 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
     halo.exchange(sd.up);
     if (halo1) halo1->exchange(sd.top.up);
   };
-  sd.record_initial();
+  const std::vector<Subdomain*> pieces{&sd};  // the initial samples, or a restart's data
+  stop_on_problem(restart_pieces(MPI_COMM_WORLD, cfg, run.restart, pieces, run.ckpt.stats));
   StepEnd end{&cfg, run.utc, rank_, run.nsteps, {}};
 
-  if (rank_ == 0) std::printf("starting at time 0 at cycle 1\n");
+  double t = run.restart.t, window_start = -1;
+  if (rank_ == 0) std::printf("starting at time %g at cycle %ld\n", t, run.restart.step + 1);
   MPI_Barrier(MPI_COMM_WORLD);
   const double loop_start = MPI_Wtime();
-  double t = 0, window_start = -1;
-  for (int n = 1; n <= run.nsteps; ++n) {
+  for (int n = int(run.restart.step) + 1; n <= run.nsteps; ++n) {
     if (timed_step(n) && window_start < 0) window_start = MPI_Wtime();
     StepEnd::begin(sd, n);
     sd.predictor(t);
@@ -307,6 +305,7 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
     end.close(sd, n, t);
     if (cfg.dev.checkfornan) stop_at_nan(cfg, end.nan);
     if (rank_ == 0) end.progress(n, t);
+    if (run.ckpt.due(n)) stop_on_problem(run.ckpt.write(MPI_COMM_WORLD, pieces, n, t, run.utc));
   }
   const double loop_end = MPI_Wtime();
   sd.write_receivers(cfg.fileio.path, run.utc, false);
@@ -367,18 +366,18 @@ int run_onesided(Run& run) {
               reduce(nsrc, MPI_SUM), reduce(nuniq, MPI_SUM));
   if (run.check_only) return 0;
   prepare_output(run);
+  stop_on_problem(restart_partitions(MPI_COMM_WORLD, cfg, run.restart, os, run.ckpt.stats));
   os.end.utc = run.utc;
 
-  if (rank_ == 0) std::printf("starting at time 0 at cycle 1\n");
+  if (rank_ == 0) std::printf("starting at time %g at cycle %ld\n", run.restart.t, run.restart.step + 1);
   MPI_Barrier(MPI_COMM_WORLD);
   rt.reset_stats();
   const double loop_start = MPI_Wtime();
-  rt.for_each<Partition>([&](amr::Gid gid, Partition&) { rt.invoke(gid, os.start); });
-  rt.quiesce();
+  // After each segment (checkpoint_run.hpp) the earliest NaN: a partition that found one
+  // stopped, and its neighbours after that step for want of its halos, so the run quiesced.
+  stop_on_problem(run_partitions(MPI_COMM_WORLD, os, run.ckpt, run.nsteps, run.utc,
+                                 [&] { stop_at_nan(cfg, os.end.nan); }));
   const double loop_end = MPI_Wtime(), loop_end_now = detail::now();
-  // A NaN stopped its partition, which sent no more halos, so its neighbours stopped after
-  // that step too and the run quiesced; every partition checked the step of the first NaN.
-  stop_at_nan(cfg, os.end.nan);
 
   std::vector<ErrorParts> parts;
   PhaseTimes times;
@@ -458,10 +457,6 @@ int run_main(int argc, char** argv) {
   if (rank_ == 0) {
     for (const std::string& m : cfg.messages) std::printf("%s\n", m.c_str());
     for (const std::string& w : cfg.warnings) std::printf("%s\n", w.c_str());
-    if (cfg.checkpoint.on)
-      std::printf("%s:%d: warning: checkpoint: writing checkpoint files is not implemented yet; "
-                  "the command is ignored\n",
-                  run.deck.c_str(), cfg.checkpoint.line);
   }
   const GridCfg& g = cfg.grid;
   const std::array<int, 2> pgrid = process_grid(nranks_, g.nx + 2 * kGhost, g.ny + 2 * kGhost);

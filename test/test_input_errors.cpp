@@ -73,7 +73,7 @@ TEST(InputErrors, InputFileThatCannotBeRead) {
 TEST(InputErrors, UnknownCommand) {
   const std::string allowed =
       " (allowed: grid, time, fileio, supergrid, topography, block, source, rec, testpointsource, developer, "
-      "checkpoint)";
+      "checkpoint, restart)";
   EXPECT_EQ(error_of(kBase + "sourse x=1\n"), "in/x.in:4: unknown command 'sourse'" + allowed);
   // whole-word match: the original's prefix match took these for time and rec
   EXPECT_EQ(error_of(kBase + "timeX t=1\n"), "in/x.in:4: unknown command 'timeX'" + allowed);
@@ -85,8 +85,6 @@ TEST(InputErrors, UnsupportedCommands) {
             "in/x.in:4: dgalerkin: not supported by this implementation (the SBP finite-difference scheme only)");
   EXPECT_EQ(error_of(kBase + "rupture file=r.srf\n"),
             "in/x.in:4: rupture: not supported by sw4lite (give the sources as source commands)");
-  EXPECT_EQ(error_of(kBase + "restart file=ck.cycle=10.sw4checkpoint\n"),
-            "in/x.in:4: restart: not supported yet (remove the restart command)");
   EXPECT_EQ(error_of(kBase + "restart bufsize=10\n"),
             "in/x.in:4: restart: missing key 'file' (give file=NAME, the checkpoint file to restart from)");
 }

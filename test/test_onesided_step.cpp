@@ -103,3 +103,26 @@ TEST_F(StepTable, NextStopsAtTheLastStepOrAfterANan) {
   fire(p, StepEvent::Next, {});
   EXPECT_EQ(p.state, StepState::Done);
 }
+
+// Checkpoints (checkpoint_run.hpp): a partition that has closed the pause step waits in Paused,
+// takes a neighbour's early halo or request there, and goes on (or stops) when resumed.
+TEST_F(StepTable, APartitionPausesAtTheCheckpointStepAndResumes) {
+  run.protocol = Protocol::Eager;
+  run.pause_at = 4;
+  at(StepState::StepClosed, 8);
+  p.step = 4;
+  fire(p, StepEvent::Next, {});
+  EXPECT_EQ(p.state, StepState::Paused);
+  halo(9, 6);  // U*(5) of a neighbour that resumed first
+  EXPECT_EQ(p.state, StepState::Paused);
+  ASSERT_EQ(p.inbox.count(9), 1u);
+  fire(p, StepEvent::Request, {9, 4, nullptr});
+  EXPECT_EQ(p.links[0].requested, 9);
+  EXPECT_EQ(p.state, StepState::Paused);
+  fire(p, StepEvent::Next, {});  // resumed without moving the pause: stays
+  EXPECT_EQ(p.state, StepState::Paused);
+  run.pause_at = 10;
+  p.step = 10;  // == nsteps: resumed at the end
+  fire(p, StepEvent::Next, {});
+  EXPECT_EQ(p.state, StepState::Done);
+}

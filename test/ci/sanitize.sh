@@ -7,7 +7,7 @@
 # tests run on 2 and 3 ranks, and both binaries run a small deck (test/ci/small.in) on 2
 # ranks: two-sided, one-sided with forced migrations, one-sided with stealing under an
 # emulated slow rank, the request halo protocol, a short topography run (two-sided, and
-# one-sided with migrations), the NaN stop and the other ways out; the
+# one-sided with migrations), a checkpoint and a restart, the NaN stop and the other ways out; the
 # one-sided outputs must equal the two-sided ones byte for byte. Any sanitizer finding makes the run exit non-zero
 # (-fno-sanitize-recover, LSan's exit code), which fails its check.
 ci_dir=$PWD/test-output/ci-sanitize
@@ -42,6 +42,12 @@ cmd_check san-topo-onesided 300 env SW4LITE_BIN=sw4lite-onesided SW4LITE_ARGS="-
   bash test/e2e/run_deck.sh 2 "$ci_dir/decks/topo-migrate.in" "$ci_dir/topo-migrate"
 cmd_check san-topo-onesided-same 30 bash test/e2e/same_files.sh \
   "$ci_dir/topo/topography-results" "$ci_dir/topo-migrate/topography-results" 16
+# Checkpoint and restart (checkpoint_io.hpp's MPI-IO, the one-sided pause): a two-sided run
+# killed after step 10 goes on one-sided and writes the uninterrupted run's files.
+cmd_check san-checkpoint-kill 300 bash test/e2e/checkpoint_kill.sh 2 sw4lite test/ci/small.in \
+  "$ci_dir/ckpt-kill" after:1 "checkpoint cycle=10 file=ck"
+cmd_check san-checkpoint-restart-onesided 300 bash test/e2e/checkpoint_restart.sh 2 sw4lite-onesided \
+  "$ci_dir/ckpt-kill" ck.cycle=10.sw4checkpoint "$ci_dir/twosided/small-results" "$ci_dir/ckpt-restart"
 cmd_check san-checkfornan 300 bash test/e2e/nan_check.sh "$ci_dir/nan"
 cmd_check san-checkfornan-onesided 300 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/nan_check.sh "$ci_dir/nan-onesided"
 cmd_check san-clean-exit 300 bash test/e2e/clean_exit.sh "$ci_dir/clean-exit"
