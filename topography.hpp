@@ -282,24 +282,32 @@ double index_derivative(const F& f, int d, int n) {
 // decomposed grid the halo exchange then replaces those at inner edges by the neighbour's
 // centred values. Returns false, leaving m partly filled, when the box has fewer than 6 points
 // in some direction or some z_k <= 0 (a grid that folds: the run must stop).
-inline bool metric_from_grid(const Array3& z, double h, Metric& m) {
-  const Box& b = z.box;
-  if (b.ni() < 6 || b.nj() < 6 || b.nk() < 6) return false;
-  m.define(b);
+// The metric by differences at every point of box b from z given over (at least) the points
+// the formulas read; a derivative's position along each direction is counted in box `pos`
+// (one-sided at its first and last two positions).
+inline bool metric_by_differences(const Array3& z, const Box& pos, const Box& b, double h,
+                                  Metric& m) {
   bool ok = true;
   for (int k = b.kb; k <= b.ke; ++k)
     for (int j = b.jb; j <= b.je; ++j)
       for (int i = b.ib; i <= b.ie; ++i) {
-        const auto along_i = [&](int l) { return z(b.ib + l, j, k); };
-        const auto along_j = [&](int l) { return z(i, b.jb + l, k); };
-        const auto along_k = [&](int l) { return z(i, j, b.kb + l); };
-        const double zi = index_derivative(along_i, i - b.ib, b.ni());
-        const double zj = index_derivative(along_j, j - b.jb, b.nj());
-        const double zk = index_derivative(along_k, k - b.kb, b.nk());
+        const auto along_i = [&](int l) { return z(pos.ib + l, j, k); };
+        const auto along_j = [&](int l) { return z(i, pos.jb + l, k); };
+        const auto along_k = [&](int l) { return z(i, j, pos.kb + l); };
+        const double zi = index_derivative(along_i, i - pos.ib, pos.ni());
+        const double zj = index_derivative(along_j, j - pos.jb, pos.nj());
+        const double zk = index_derivative(along_k, k - pos.kb, pos.nk());
         if (!(zk > 0)) ok = false;
         store_metric(m, i, j, k, zi, zj, zk, h);
       }
   return ok;
+}
+
+inline bool metric_from_grid(const Array3& z, double h, Metric& m) {
+  const Box& b = z.box;
+  if (b.ni() < 6 || b.nj() < 6 || b.nk() < 6) return false;
+  m.define(b);
+  return metric_by_differences(z, b, b, h, m);
 }
 
 // The metric from the mapping's exact derivatives at every grid point of the box
@@ -356,20 +364,7 @@ inline bool piece_metric(const Topography& topo, const Box& b, Metric& m) {
               std::min(b.je + 5, g.je), g.kb, g.ke};
   Array3 z(e);
   generate_grid(topo.map, z);
-  bool ok = true;
-  for (int k = b.kb; k <= b.ke; ++k)
-    for (int j = b.jb; j <= b.je; ++j)
-      for (int i = b.ib; i <= b.ie; ++i) {
-        const auto along_i = [&](int l) { return z(g.ib + l, j, k); };
-        const auto along_j = [&](int l) { return z(i, g.jb + l, k); };
-        const auto along_k = [&](int l) { return z(i, j, g.kb + l); };
-        const double zi = index_derivative(along_i, i - g.ib, g.ni());
-        const double zj = index_derivative(along_j, j - g.jb, g.nj());
-        const double zk = index_derivative(along_k, k - g.kb, g.nk());
-        if (!(zk > 0)) ok = false;
-        store_metric(m, i, j, k, zi, zj, zk, topo.map.h);
-      }
-  return ok;
+  return metric_by_differences(z, g, b, topo.map.h, m);
 }
 
 // ---------------------------------------------------------------------------------------------
