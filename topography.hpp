@@ -277,11 +277,6 @@ double index_derivative(const F& f, int d, int n) {
          c1_6 * f(e - 5);
 }
 
-// The metric from 4th-order differences of z over z's whole box (the default). The result is
-// one-sided at the box's first and last two positions in each direction; on a piece of a
-// decomposed grid the halo exchange then replaces those at inner edges by the neighbour's
-// centred values. Returns false, leaving m partly filled, when the box has fewer than 6 points
-// in some direction or some z_k <= 0 (a grid that folds: the run must stop).
 // The metric by differences at every point of box b from z given over (at least) the points
 // the formulas read; a derivative's position along each direction is counted in box `pos`
 // (one-sided at its first and last two positions).
@@ -303,6 +298,11 @@ inline bool metric_by_differences(const Array3& z, const Box& pos, const Box& b,
   return ok;
 }
 
+// The metric from 4th-order differences of z over z's whole box (the default). The result is
+// one-sided at the box's first and last two positions in each direction; on a piece of a
+// decomposed grid the halo exchange then replaces those at inner edges by the neighbour's
+// centred values. Returns false, leaving m partly filled, when the box has fewer than 6 points
+// in some direction or some z_k <= 0 (a grid that folds: the run must stop).
 inline bool metric_from_grid(const Array3& z, double h, Metric& m) {
   const Box& b = z.box;
   if (b.ni() < 6 || b.nj() < 6 || b.nk() < 6) return false;
