@@ -16,17 +16,19 @@
 #include <cerrno>
 #include <climits>
 #include <memory>
+#include <new>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <string>
-#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 #include "halo.hpp"
 #include "input.hpp"
+#include "limits.hpp"
 #include "norms.hpp"
 #include "report.hpp"
 #include "step_end.hpp"
@@ -46,18 +48,6 @@ int rank_ = 0, nranks_ = 1;
 // Default partitions per rank in one-sided mode (README: enough for overlap and stealing).
 constexpr int kDefaultPartitions = 4;
 #endif
-
-bool make_dirs(const std::string& path) {
-  std::string cur;
-  for (std::size_t n = 0; n < path.size(); ++n) {
-    cur += path[n];
-    if ((path[n] == '/' || n + 1 == path.size()) && cur != "/" && cur != "./") {
-      if (mkdir(cur.c_str(), 0755) != 0 && errno != EEXIST) return false;
-    }
-  }
-  struct stat st;
-  return stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
 
 // A run that must end with exit status 1. Every rank calls stop() with the same condition;
 // the exception unwinds run_main, so every MPI object (the Cartesian communicator, the halo
@@ -93,7 +83,21 @@ struct Run {
   int nsteps = 0;
   double dt = 0;
   UtcTime utc{};
+  MachineShare machine;  // for the memory estimate (limits.hpp)
 };
+
+// Every rank's first setup problem (a point in no block, a folded grid): all stop together with
+// the message of the lowest rank that has one.
+void stop_on_problem(const std::string& mine) {
+  int first = mine.empty() ? INT_MAX : rank_, all = INT_MAX;
+  MPI_Allreduce(&first, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (all == INT_MAX) return;
+  int n = rank_ == all ? int(mine.size()) : 0;
+  MPI_Bcast(&n, 1, MPI_INT, all, MPI_COMM_WORLD);
+  std::string msg = rank_ == all ? mine : std::string(std::size_t(n), ' ');
+  MPI_Bcast(&msg[0], n, MPI_CHAR, all, MPI_COMM_WORLD);
+  stop(msg);
+}
 
 // Time step and number of steps from the largest (4 mu + lambda)/rho (NUMERICS 2.1) and, with
 // topography, the curvilinear grid's largest eigenvalue bound (NUMERICS 18.3): the smaller step.
@@ -107,25 +111,14 @@ void time_step(Run& run, const std::array<double, 2>& speed2) {
   run.nsteps = cfg.time.steps;
   run.dt = dt0;
   if (cfg.time.by_time) {
+    if (!steps_problem(cfg, dt0).empty()) stop(steps_problem(cfg, dt0));
     run.nsteps = std::max(1, int(cfg.time.t_end / dt0 + 0.5));
     run.dt = cfg.time.t_end / run.nsteps;
   }
   run.nsteps = std::max(run.nsteps, 0);
+  stop_on_problem(receiver_memory_problem(cfg, run.nsteps, run.machine));
   if (rank_ == 0 && cfg.fileio.verbose >= 1)
     std::printf(" CFL= %g prel. time step=%g\n", cfg.dev.cfl, dt0);
-}
-
-// Every rank's first setup problem (a point in no block, a folded grid): all stop together with
-// the message of the lowest rank that has one.
-void stop_on_problem(const std::string& mine) {
-  int first = mine.empty() ? INT_MAX : rank_, all = INT_MAX;
-  MPI_Allreduce(&first, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  if (all == INT_MAX) return;
-  int n = rank_ == all ? int(mine.size()) : 0;
-  MPI_Bcast(&n, 1, MPI_INT, all, MPI_COMM_WORLD);
-  std::string msg = rank_ == all ? mine : std::string(std::size_t(n), ' ');
-  MPI_Bcast(&msg[0], n, MPI_CHAR, all, MPI_COMM_WORLD);
-  stop(msg);
 }
 
 // The two maxima of max_speed2 over this rank's pieces, over all ranks.
@@ -147,10 +140,7 @@ void print_setup(const Run& run, const std::string& layout, double nsrc, double 
 
 // The output directory (rank 0) and the reference time of the receiver headers.
 void prepare_output(Run& run) {
-  int ok = rank_ == 0 ? make_dirs(run.cfg.fileio.path) : 1;
-  MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  if (!ok)
-    stop(run.deck + ": fileio: cannot create the output directory '" + run.cfg.fileio.path + "'");
+  stop_on_problem(rank_ == 0 ? output_dir_problem(run.cfg, true) : "");
   int v[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   if (rank_ == 0) {
     try {
@@ -447,12 +437,22 @@ int run_main(int argc, char** argv) {
   }
   if (run.deck.empty())
     stop("usage: mpirun -np P sw4lite [--check] [--partitions N] [--kernel tuned|reference] DECK");
-  try {
+  std::array<int, 2> pgrid{};
+  try {  // the deck, what it asks of the machine, then the topography's pass over every column
     run.cfg = parse_input(run.deck);
+    pgrid = process_grid(nranks_, run.cfg.grid.nx + 2 * kGhost, run.cfg.grid.ny + 2 * kGhost);
+    if (pgrid[0] < 0) stop(too_many(run, "ranks", nranks_));
+    check_pieces(run, pgrid[0], pgrid[1], "ranks", nranks_);
+    CommGuard node;  // the ranks on this machine, which share its memory
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &node.comm);
+    run.machine = {pgrid[0], pgrid[1], nranks_, 1, machine_memory()};
+    MPI_Comm_size(node.comm, &run.machine.here);
+    stop_on_problem(grid_memory_problem(run.cfg, run.machine));
     check_topography(run.cfg);
   } catch (const InputError& e) {
     stop(e.what());
   }
+  stop_on_problem(rank_ == 0 ? output_dir_problem(run.cfg, false) : "");
   if (!kernel.empty()) run.cfg.dev.reference_kernel = kernel == "reference";
   const Config& cfg = run.cfg;
   if (rank_ == 0) {
@@ -463,10 +463,6 @@ int run_main(int argc, char** argv) {
                   "the command is ignored\n",
                   run.deck.c_str(), cfg.checkpoint.line);
   }
-  const GridCfg& g = cfg.grid;
-  const std::array<int, 2> pgrid = process_grid(nranks_, g.nx + 2 * kGhost, g.ny + 2 * kGhost);
-  if (pgrid[0] < 0) stop(too_many(run, "ranks", nranks_));
-  check_pieces(run, pgrid[0], pgrid[1], "ranks", nranks_);
 #ifdef SW4LITE_ONESIDED
   const int status = run.check_only ? run_twosided(run, pgrid) : run_onesided(run);
 #else
@@ -492,6 +488,11 @@ int main(int argc, char** argv) {
     status = run_main(argc, argv);  // every MPI object is gone when it returns or unwinds
   } catch (const Stop& e) {
     if (rank_ == 0) std::fprintf(stderr, "%s\n", e.what());
+  } catch (const std::exception& e) {  // one rank's failure, not a deck's: end every rank
+    const bool mem = dynamic_cast<const std::bad_alloc*>(&e) != nullptr;
+    std::fprintf(stderr, "sw4lite: rank %d: %s\n", rank_, mem ? "out of memory" : e.what());
+    usleep(300000);  // time for MPICH's launcher to forward the line
+    if (nranks_ > 1) MPI_Abort(MPI_COMM_WORLD, 1);
   }
   MPI_Finalize();
   return status;
