@@ -48,7 +48,7 @@ inline std::string gigabytes(double bytes) {
   std::snprintf(b, sizeof b, "%.3g GB", bytes / 1e9);
   return b;
 }
-inline std::string count(double n, const char* what) {
+inline std::string counted(double n, const char* what) {
   char b[64];
   std::snprintf(b, sizeof b, n < 1e7 ? "%.0f %s%s" : "%.3g %s%s", n, what, n == 1 ? "" : "s");
   return b;
@@ -135,7 +135,7 @@ inline std::string grid_memory_problem(const Config& cfg, const MachineShare& m)
     const double need = std::max(a[0] * m.here / m.ranks, a[1]);
     if (need <= m.memory) continue;
     const GridCfg& g = cfg.grid;
-    return deck_at(cfg, g.line) + "grid: the arrays of " + count(double(g.nx) * g.ny * g.nz, "grid point") +
+    return deck_at(cfg, g.line) + "grid: the arrays of " + counted(double(g.nx) * g.ny * g.nz, "grid point") +
            " need about " + gigabytes(need) + " of memory on this machine (" +
            input_detail::fmt(kDoublesPerPoint) + " doubles a point, " + std::to_string(m.here) + " of " +
            std::to_string(m.ranks) + " ranks here), which has " + gigabytes(m.memory) +
@@ -159,7 +159,7 @@ inline std::string receiver_memory_problem(const Config& cfg, long nsteps, const
   const double recs = std::max(total * m.here / m.ranks, largest) + peak;
   if (arrays + recs <= m.memory) return "";
   return deck_at(cfg, cfg.time.line ? cfg.time.line : cfg.grid.line) + "time: " +
-         count(double(nsteps) + 1, "sample") + " of " + count(double(cfg.recs.size()), "receiver") +
+         counted(double(nsteps) + 1, "sample") + " of " + counted(double(cfg.recs.size()), "receiver") +
          " need about " + gigabytes(recs) + " of memory on this machine besides the arrays' " +
          gigabytes(arrays) + ", which has " + gigabytes(m.memory) +
          " (allowed: fewer steps, fewer receivers or components, no usgsformat text, or more machines)";
