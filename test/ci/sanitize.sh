@@ -52,3 +52,5 @@ cmd_check san-topo-onesided-same 30 bash test/e2e/same_files.sh \
 cmd_check san-checkfornan 300 bash test/e2e/nan_check.sh "$ci_dir/nan"
 cmd_check san-checkfornan-onesided 300 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/nan_check.sh "$ci_dir/nan-onesided"
 cmd_check san-clean-exit 300 bash test/e2e/clean_exit.sh "$ci_dir/clean-exit"
+# An exception on one rank (a receiver file that cannot be written): one line, exit 1, no leak.
+cmd_check san-write-failure 300 bash test/e2e/write_failure.sh "$ci_dir/write-failure"
