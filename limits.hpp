@@ -1,5 +1,6 @@
 // limits.hpp: what a deck asks of the machine, checked before the first step: the number of
-// time steps, memory for the arrays and the receivers, an output directory that can be written.
+// time steps, the cut into pieces, memory for the arrays and the receivers, an output
+// directory that can be written.
 //
 // Why built so: a run that cannot finish should fail in a second with one line that names the
 // deck line at fault, not after hours of steps (std::bad_alloc when the receivers reserve
@@ -66,6 +67,28 @@ inline std::string steps_problem(const Config& cfg, double dt0) {
   return deck_at(cfg, cfg.time.line) + "time: t=" + input_detail::fmt(cfg.time.t_end) + " needs " +
          input_detail::fmt(std::floor(n)) + " time steps of dt=" + input_detail::fmt(dt0) +
          " (allowed: at most " + std::to_string(kMaxSteps) + " steps: a shorter t or a coarser grid)";
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cut of the grid into pieces (ranks, or one-sided partitions)
+
+// The problem with a p1 x p2 cut for n ranks or partitions (`what`), or "" (p1 < 0: no cut
+// fits): every piece owns at least kPadding points in x and y, so that its neighbours'
+// padding comes from it alone.
+inline std::string cut_problem(const Config& cfg, int p1, int p2, const char* what, int n) {
+  const GridCfg& g = cfg.grid;
+  bool ok = p1 > 0;
+  for (int pi = 0; ok && pi < p1; ++pi) {
+    const std::array<int, 2> o = owned_1d(split_1d(g.nx, p1, pi), g.nx);
+    ok = o[1] - o[0] + 1 >= kPadding;
+  }
+  for (int pj = 0; ok && pj < p2; ++pj) {
+    const std::array<int, 2> o = owned_1d(split_1d(g.ny, p2, pj), g.ny);
+    ok = o[1] - o[0] + 1 >= kPadding;
+  }
+  if (ok) return "";
+  return cfg.filename + ": " + std::to_string(n) + " " + what + " are too many for a " + std::to_string(g.nx) +
+         " x " + std::to_string(g.ny) + " grid (each piece must own at least 2 points along x and y)";
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -208,26 +208,6 @@ void report(const Run& run, std::vector<ErrorParts>& parts, const PhaseTimes& ti
                 nranks_, max_threads());
 }
 
-std::string too_many(const Run& run, const char* what, int n) {
-  return run.deck + ": " + std::to_string(n) + " " + what + " are too many for a " +
-         std::to_string(run.cfg.grid.nx) + " x " + std::to_string(run.cfg.grid.ny) +
-         " grid (each piece must own at least 2 points along x and y)";
-}
-
-// Every piece of a p1 x p2 cut owns at least kPadding points in x and y, so that its
-// neighbours' padding comes from it alone.
-void check_pieces(const Run& run, int p1, int p2, const char* what, int n) {
-  const GridCfg& g = run.cfg.grid;
-  for (int pi = 0; pi < p1; ++pi) {
-    const auto o = owned_1d(split_1d(g.nx, p1, pi), g.nx);
-    if (o[1] - o[0] + 1 < kPadding) stop(too_many(run, what, n));
-  }
-  for (int pj = 0; pj < p2; ++pj) {
-    const auto o = owned_1d(split_1d(g.ny, p2, pj), g.ny);
-    if (o[1] - o[0] + 1 < kPadding) stop(too_many(run, what, n));
-  }
-}
-
 // All ranks agree on the earliest NaN any of them noted, the smallest step and then the
 // smallest point, and stop together naming it (the same line in both modes).
 void stop_at_nan(const Config& cfg, const NanRecord& mine) {
@@ -311,19 +291,24 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
 // ---------------------------------------------------------------------------------------------
 // One-sided: partitions as mobile objects; every phase is a handler (onesided.hpp).
 
+// The partitions of a run (--partitions N, developer partitions=N, or the default per rank),
+// checked against the grid as the ranks are (by --check too).
+PartitionLayout checked_layout(const Run& run) {
+  const int per_rank = run.partitions > 0 ? run.partitions
+                       : run.cfg.dev.partitions > 0 ? run.cfg.dev.partitions : kDefaultPartitions;
+  const PartitionLayout L = partition_layout(run.cfg.grid, nranks_, per_rank);
+  stop_on_problem(cut_problem(run.cfg, L.q1 < 0 ? -1 : L.p1(), L.p2(), "partitions", nranks_ * per_rank));
+  return L;
+}
+
 int run_onesided(Run& run) {
   const Config& cfg = run.cfg;
-  const GridCfg& g = cfg.grid;
-  const int per_rank = run.partitions > 0 ? run.partitions
-                       : cfg.dev.partitions > 0 ? cfg.dev.partitions : kDefaultPartitions;
   OneSidedRun os;
   os.cfg = &cfg;
   os.end = StepEnd{&cfg, {}, rank_, 0, {}};
   os.protocol = cfg.dev.protocol < 0 ? kDefaultProtocol : Protocol(cfg.dev.protocol);
-  os.layout = partition_layout(g, nranks_, per_rank);
+  os.layout = checked_layout(run);
   const PartitionLayout& L = os.layout;
-  if (L.q1 < 0) stop(too_many(run, "partitions", nranks_ * per_rank));
-  check_pieces(run, L.p1(), L.p2(), "partitions", nranks_ * per_rank);
   amr::Runtime rt(MPI_COMM_WORLD);
   rt.set_stealing(cfg.dev.steal);
   os.rt = &rt;
@@ -441,8 +426,7 @@ int run_main(int argc, char** argv) {
   try {  // the deck, what it asks of the machine, then the topography's pass over every column
     run.cfg = parse_input(run.deck);
     pgrid = process_grid(nranks_, run.cfg.grid.nx + 2 * kGhost, run.cfg.grid.ny + 2 * kGhost);
-    if (pgrid[0] < 0) stop(too_many(run, "ranks", nranks_));
-    check_pieces(run, pgrid[0], pgrid[1], "ranks", nranks_);
+    stop_on_problem(cut_problem(run.cfg, pgrid[0], pgrid[1], "ranks", nranks_));
     CommGuard node;  // the ranks on this machine, which share its memory
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &node.comm);
     run.machine = {pgrid[0], pgrid[1], nranks_, 1, machine_memory()};
@@ -464,6 +448,7 @@ int run_main(int argc, char** argv) {
                   run.deck.c_str(), cfg.checkpoint.line);
   }
 #ifdef SW4LITE_ONESIDED
+  if (run.check_only) checked_layout(run);
   const int status = run.check_only ? run_twosided(run, pgrid) : run_onesided(run);
 #else
   const int status = run_twosided(run, pgrid);

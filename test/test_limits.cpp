@@ -130,6 +130,17 @@ TEST(Limits, SourceAmplitudesAreFinite) {
   EXPECT_EQ(error_of(kBase + "source x=4 y=4 z=2 fz=1e300\n"), "(no error)");
 }
 
+// ------------------------------------------------------------------ the cut into pieces
+
+TEST(Limits, CutIntoPieces) {
+  const sw4::Config c = deck("");  // 17 x 17 points in x and y
+  EXPECT_EQ(sw4::cut_problem(c, 2, 4, "ranks", 8), "");
+  EXPECT_EQ(sw4::cut_problem(c, 1, 9, "partitions", 9),
+            "in/x.in: 9 partitions are too many for a 17 x 17 grid (each piece must own at least 2 points along "
+            "x and y)");
+  EXPECT_NE(sw4::cut_problem(c, -1, -1, "ranks", 1000), "");  // no cut at all
+}
+
 // ------------------------------------------------------------------ memory
 
 TEST(Limits, ArrayBytesOfACut) {

@@ -42,6 +42,9 @@ cmd_check e2e-checkfornan-onesided-np3-migrate 90 env SW4LITE_BIN=sw4lite-onesid
 # The timing table: the same columns with the same meaning in both binaries.
 cmd_check e2e-timing-columns 120 bash test/e2e/timing_columns.sh 2 inputs/pointforce.in "$e2e_dir/timing-columns"
 cmd_check e2e-clean-exit 120 bash test/e2e/clean_exit.sh "$e2e_dir/clean-exit"
+# --check finds what the setup finds: one-sided partitions too many for the grid.
+cmd_check e2e-check-finds-partitions-onesided 60 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/check_finds.sh 2 \
+  test/ci/small.in "2000 partitions are too many" "$e2e_dir/check-finds-partitions" --partitions 1000
 # A failure no deck check foresees (a receiver file that cannot be written): one line, exit 1.
 cmd_check e2e-write-failure 60 bash test/e2e/write_failure.sh "$e2e_dir/write-failure"
 cmd_check e2e-write-failure-onesided 60 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/write_failure.sh "$e2e_dir/write-failure-onesided"
