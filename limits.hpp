@@ -5,7 +5,7 @@
 // Why built so: a run that cannot finish should fail in a second with one line that names the
 // deck line at fault, not after hours of steps (std::bad_alloc when the receivers reserve
 // their samples, an exception when their files are written). The driver asks these questions
-// before the first step, and --check asks them too, creating nothing.
+// before the first step, and --check asks them too, leaving nothing behind.
 //
 // The memory estimate counts only what a run certainly allocates: the arrays of its pieces
 // (15 doubles a point: three components of four time levels and three material values; 20 on

@@ -85,6 +85,13 @@ TEST(Limits, StepsAndPoints) {
             "in/x.in:1: grid: nz=1000000001 is too many points (allowed: 2 <= nz <= 1000000000)");
 }
 
+TEST(Limits, NumbersAreFinite) {
+  // Beyond double, nan and inf are not numbers; so a deck value is always finite.
+  EXPECT_EQ(error_of(kBase + "time t=1e400\n"), "in/x.in:4: time: 't=1e400' is not a number");
+  EXPECT_EQ(error_of(kBase + "source x=4 y=4 z=2 fz=-inf\n"), "in/x.in:4: source: 'fz=-inf' is not a number");
+  EXPECT_EQ(error_of(kBase + "source x=4 y=4 z=2 fz=0x1p3\n"), "in/x.in:4: source: 'fz=0x1p3' is not a number");
+}
+
 TEST(Limits, StepsOfAnEndTime) {
   sw4::Config c = deck("time t=1e12\n");
   EXPECT_EQ(sw4::steps_problem(c, 0.05),
