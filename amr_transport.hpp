@@ -50,6 +50,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <deque>
+#include <exception>
 #include <vector>
 
 #include "amr_pool.hpp"
@@ -85,7 +86,8 @@ class Transport {
     int done = late.empty() ? 1 : 0;
     if (done && !sreq_.empty()) MPI_Testall(int(sreq_.size()), sreq_.data(), &done, MPI_STATUSES_IGNORE);
     if (!done || !rreq_.empty() || !backlog_.empty()) {
-      std::fprintf(stderr, "amr_runtime: rank %d: destroyed with messages in flight (call quiesce() first)\n", rank_);
+      if (std::uncaught_exceptions() == 0)  // unwinding: the exception's catcher says what went wrong
+        std::fprintf(stderr, "amr_runtime: rank %d: destroyed with messages in flight (call quiesce() first)\n", rank_);
       for (auto* reqs : {&sreq_, &rreq_})
         for (auto& r : *reqs)
           if (r != MPI_REQUEST_NULL) {

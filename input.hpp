@@ -39,6 +39,14 @@ enum class TimeFunctionType {
 
 enum class RecMode { Displacement, Velocity, Div, Curl, Strains, DisplacementGradient };
 
+// Limits on what a deck may ask for, so that no count overflows the int arithmetic of the
+// indices and the step loop (nx + 2 ghosts + the overlaps of up to a million pieces; step + 1).
+constexpr int kMaxPoints1d = 1000000000;  // grid points along one axis
+constexpr int kMaxSteps = 1000000000;     // time steps
+// A receiver's file name: the run writes NAME.SUFFIX.tmp and renames it, and the longest
+// ".duxdx.tmp" is 10 characters, so NAME_MAX (255 on Linux and macOS) leaves 245.
+constexpr int kMaxRecFileName = 245;
+
 struct GridCfg {
   int nx = 0, ny = 0, nz = 0;           // points in each direction (ghosts excluded)
   double h = 0;                          // grid spacing

@@ -13,6 +13,8 @@
 #pragma once
 
 #include <algorithm>
+#include <cfloat>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -93,6 +95,14 @@ inline void check_recs(const State& st) {
   const std::vector<RecCfg>& r = st.cfg.recs;
   for (std::size_t i = 0; i < r.size(); ++i) {
     check_position(st, "rec", r[i].line, r[i].x, r[i].y, r[i].z, st.rec[i].zkey);
+    // The longest path written: fileio path, name, ".duxdx.tmp"; PATH_MAX is 4096 on Linux.
+    const std::size_t longest = st.cfg.fileio.path.size() + r[i].file.size() + 10;
+    if (longest >= 4096)
+      fail_at(st.file, r[i].line, "rec: the fileio path and file=" + r[i].file.substr(0, 20) + "... make a path of " +
+                                      std::to_string(longest) + " characters (allowed: at most 4095)");
+    if (st.cfg.tps.on && r[i].usgs && r[i].file == "PointSourceErr")
+      fail_at(st.file, r[i].line, "rec: file=PointSourceErr would overwrite the error norms of testpointsource "
+                                  "(allowed: another name)");
     for (std::size_t j = 0; j < i; ++j)
       if (r[j].file == r[i].file)
         fail_at(st.file, r[i].line, "rec: file=" + r[i].file + " is already used by the receiver on line " +
@@ -146,6 +156,31 @@ inline std::vector<int> first_uncovered(const std::vector<IBox>& boxes, const in
   return {0, 0, 0};
 }
 
+// What is wrong with the material rho, vp, vs at one point, or "". The moduli must be finite
+// and not zero (rho*vp^2 overflows for vp=1e300, and the first step is NaN) and the bulk modulus
+// rho (vp^2 - 4/3 vs^2) positive: without it the elastic energy is not positive definite and
+// the scheme not stable (vs >= vp, a negative lambda, is the common typo). vp and vs are
+// positive, so vp^2 - 4/3 vs^2 = (vp - c vs)(vp + c vs) has the sign of a function linear in
+// z: checking both ends of a block's depth range checks every point between.
+inline std::string material_problem(double rho, double vp, double vs, const char* pname, const char* sname) {
+  const double mu = rho * vs * vs, la = rho * vp * vp - 2 * mu;
+  const std::string at = std::string(pname) + "=" + fmt(vp) + ", " + sname + "=" + fmt(vs) + ", rho=" + fmt(rho);
+  if (!std::isfinite(mu) || !std::isfinite(la) || !std::isfinite((4 * mu + la) / rho) || !(mu >= DBL_MIN))
+    return at + " give the moduli rho*" + pname + "^2 = " + fmt(rho * vp * vp) + " and rho*" + sname +
+           "^2 = " + fmt(mu) + " (allowed: finite and not zero in double precision)";
+  if (!(3 * vp * vp > 4 * vs * vs))
+    return at + " give the bulk modulus rho*(" + pname + "^2 - 4/3 " + sname + "^2) = " +
+           fmt(rho * (vp * vp - 4.0 / 3.0 * vs * vs)) + " (allowed: > 0, that is " + pname + " > 1.1547 " + sname + ")";
+  return "";
+}
+
+inline void check_tps_material(const State& st) {
+  const TestPointSourceCfg& t = st.cfg.tps;
+  if (!t.on) return;
+  const std::string m = material_problem(t.rho, t.cp, t.cs, "cp", "cs");
+  if (!m.empty()) fail_at(st.file, st.tps_line, "testpointsource: " + m);
+}
+
 inline void check_blocks(State& st) {
   Config& c = st.cfg;
   const GridCfg& g = c.grid;
@@ -185,6 +220,11 @@ inline void check_blocks(State& st) {
           if (!(p.v + p.grad * z > 0))
             fail(std::string(p.name) + " + " + p.name + "grad*z = " + fmt(p.v + p.grad * z) + " at z=" + fmt(z) +
                  " (allowed: > 0 at every grid point of the block)");
+      for (double z : zs) {
+        const std::string m =
+            material_problem(blk.rho + blk.rhograd * z, blk.vp + blk.vpgrad * z, blk.vs + blk.vsgrad * z, "vp", "vs");
+        if (!m.empty()) fail("at z=" + fmt(z) + ": " + m);
+      }
     }
     if (nonempty) boxes.push_back(box);
   }
@@ -222,6 +262,7 @@ inline void check_deck(State& st) {
   check_sources(st);
   check_recs(st);
   check_blocks(st);
+  check_tps_material(st);
 }
 
 }  // namespace input_detail

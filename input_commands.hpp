@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -63,6 +64,9 @@ inline void cmd_grid(State& st, const Line& ln) {
     n[d] = k.integer(nname[d], 0, 2);
     gl[d] = k.has(lname[d]);
     gn[d] = k.has(nname[d]);
+    if (n[d] > kMaxPoints1d)
+      k.fail(k.text(nname[d]) + " is too many points (allowed: 2 <= " + nname[d] + " <= " +
+             std::to_string(kMaxPoints1d) + ")");
   }
   for (const char* key : {"x", "y", "z", "h", "nx", "ny", "nz"})
     if (k.has(key)) given.push_back(key);
@@ -124,6 +128,8 @@ inline void cmd_time(State& st, const Line& ln) {
   t.by_time = k.has("t");
   t.t_end = k.real_min("t", 0, 0, true);
   t.steps = k.integer("steps", -1, 0);
+  if (t.steps > kMaxSteps)
+    k.fail(k.text("steps") + " is too many (allowed: 0 <= steps <= " + std::to_string(kMaxSteps) + ")");
   t.line = ln.no;
 }
 
@@ -265,6 +271,10 @@ inline void cmd_source(State& st, const Line& ln) {
   double* fv[3] = {&s.fx, &s.fy, &s.fz};
   for (int c = 0; c < 6; ++c) *mv[c] = mk[c].empty() ? 0.0 : m0 * k.real(mk[c], 0);
   for (int c = 0; c < 3; ++c) *fv[c] = fk[c].empty() ? 0.0 : f0 * k.real(fk[c], 0);
+  for (int c = 0; c < 6; ++c)
+    if (!std::isfinite(*mv[c])) k.fail("m0*" + mk[c] + " = " + fmt(*mv[c]) + " overflows (allowed: a finite product)");
+  for (int c = 0; c < 3; ++c)
+    if (!std::isfinite(*fv[c])) k.fail("f0*" + fk[c] + " = " + fmt(*fv[c]) + " overflows (allowed: a finite product)");
   s.t0 = k.real("t0", 0);
   s.freq = k.real_min("freq", 1.0, 0, true);
   if (const Token* t = k.find("type")) {
@@ -321,6 +331,30 @@ inline void cmd_block(State& st, const Line& ln) {
   st.blk.push_back(e);
 }
 
+// A receiver's files are NAME.SUFFIX in the fileio path, written after the time loop: a name
+// that would fail then, or land elsewhere ('/', "..", too long for the file system, characters
+// that need quoting), is refused here, before any step. Two spellings of one file ("s1" and
+// "./s1") cannot exist, so the check for two receivers with one name (check_recs) is exact.
+inline void check_rec_file(const Keys& k, const std::string& name) {
+  const std::string allowed = "(allowed: a plain name of at most " + std::to_string(kMaxRecFileName) +
+                              " letters, digits, '.', '_', '-', '+', not '.' or '..': the files go "
+                              "into the fileio path)";
+  if (name.size() > std::size_t(kMaxRecFileName))
+    k.fail("file=" + name.substr(0, 20) + "... is " + std::to_string(name.size()) +
+           " characters long " + allowed);
+  if (name == "." || name == "..") k.fail("'" + k.text("file") + "' is not a file name " + allowed);
+  for (char c : name) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (alnum || c == '.' || c == '_' || c == '-' || c == '+') continue;
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "\\x%02X", unsigned(u));
+    const std::string shown = u > 32 && u < 127 ? "'" + std::string(1, c) + "'" : std::string(hex);
+    k.fail("'" + k.text("file") + "': the character " + shown + " is not allowed in a receiver file name " +
+           allowed);
+  }
+}
+
 inline void cmd_rec(State& st, const Line& ln) {
   Keys k(st.file, ln, {"x", "y", "lat", "lon", "z", "depth", "topodepth", "file", "sta", "nsew", "writeEvery",
                        "usgsformat", "sacformat", "variables"});
@@ -336,6 +370,7 @@ inline void cmd_rec(State& st, const Line& ln) {
   r.z = k.real(zk, 0);
   r.z_is_depth = zk != "z";
   r.file = k.str("file", "station");
+  check_rec_file(k, r.file);
   r.sta = k.str("sta", r.file);
   r.nsew = k.boolean("nsew", false);
   r.writeEvery = k.integer("writeEvery", 1000, 1);

@@ -17,7 +17,6 @@
 #include <ctime>
 #include <stdexcept>
 #include <string>
-#include <sys/stat.h>
 
 namespace sw4 {
 
@@ -87,20 +86,6 @@ inline void geographic(double x, double y, double& lon, double& lat) {
 }
 
 // ---------------------------------------------------------------- writing a file whole
-
-// The output directory and its parents (mkdir -p); false when it cannot be made a directory.
-inline bool make_dirs(const std::string& path) {
-  std::string cur;
-  for (std::size_t n = 0; n < path.size(); ++n) {
-    cur += path[n];
-    if ((path[n] == '/' || n + 1 == path.size()) && cur != "/" && cur != "./") {
-      if (mkdir(cur.c_str(), 0755) != 0 && errno != EEXIST) return false;
-    }
-  }
-  struct stat st;
-  return stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 
 // Writes bytes to NAME.tmp, then renames it to NAME: the file appears complete or not at all.
 inline void write_file_atomically(const std::string& name, const std::string& bytes) {

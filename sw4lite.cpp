@@ -16,18 +16,20 @@
 #include <cerrno>
 #include <climits>
 #include <memory>
+#include <new>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <string>
-#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 #include "checkpoint_run.hpp"
 #include "halo.hpp"
 #include "input.hpp"
+#include "limits.hpp"
 #include "norms.hpp"
 #include "report.hpp"
 #include "step_end.hpp"
@@ -84,7 +86,21 @@ struct Run {
   UtcTime utc{};
   RestartPoint restart;  // where a restart starts; and the checkpoints (checkpoint_run.hpp)
   Checkpointing ckpt;
+  MachineShare machine;  // for the memory estimate (limits.hpp)
 };
+
+// Every rank's first setup problem (a point in no block, a folded grid): all stop together with
+// the message of the lowest rank that has one.
+void stop_on_problem(const std::string& mine) {
+  int first = mine.empty() ? INT_MAX : rank_, all = INT_MAX;
+  MPI_Allreduce(&first, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (all == INT_MAX) return;
+  int n = rank_ == all ? int(mine.size()) : 0;
+  MPI_Bcast(&n, 1, MPI_INT, all, MPI_COMM_WORLD);
+  std::string msg = rank_ == all ? mine : std::string(std::size_t(n), ' ');
+  MPI_Bcast(&msg[0], n, MPI_CHAR, all, MPI_COMM_WORLD);
+  stop(msg);
+}
 
 // Time step and number of steps from the largest (4 mu + lambda)/rho (NUMERICS 2.1) and, with
 // topography, the curvilinear grid's largest eigenvalue bound (NUMERICS 18.3): the smaller step.
@@ -98,6 +114,7 @@ void time_step(Run& run, const std::array<double, 2>& speed2) {
   run.nsteps = cfg.time.steps;
   run.dt = dt0;
   if (cfg.time.by_time) {
+    if (!steps_problem(cfg, dt0).empty()) stop(steps_problem(cfg, dt0));
     run.nsteps = std::max(1, int(cfg.time.t_end / dt0 + 0.5));
     run.dt = cfg.time.t_end / run.nsteps;
   }
@@ -105,21 +122,9 @@ void time_step(Run& run, const std::array<double, 2>& speed2) {
   // A restart's header against the deck (also with --check); its dt and time go on.
   const std::string e = restart_and_schedule(MPI_COMM_WORLD, cfg, run.restart, run.ckpt, run.dt, run.nsteps);
   if (!e.empty()) stop(e);
+  stop_on_problem(receiver_memory_problem(cfg, run.nsteps, run.machine));
   if (rank_ == 0 && cfg.fileio.verbose >= 1)
     std::printf(" CFL= %g prel. time step=%g\n", cfg.dev.cfl, dt0);
-}
-
-// Every rank's first setup problem (a point in no block, a folded grid): all stop together with
-// the message of the lowest rank that has one.
-void stop_on_problem(const std::string& mine) {
-  int first = mine.empty() ? INT_MAX : rank_, all = INT_MAX;
-  MPI_Allreduce(&first, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  if (all == INT_MAX) return;
-  int n = rank_ == all ? int(mine.size()) : 0;
-  MPI_Bcast(&n, 1, MPI_INT, all, MPI_COMM_WORLD);
-  std::string msg = rank_ == all ? mine : std::string(std::size_t(n), ' ');
-  MPI_Bcast(&msg[0], n, MPI_CHAR, all, MPI_COMM_WORLD);
-  stop(msg);
 }
 
 // The two maxima of max_speed2 over this rank's pieces, over all ranks.
@@ -141,10 +146,7 @@ void print_setup(const Run& run, const std::string& layout, double nsrc, double 
 
 // The output directory (rank 0) and the reference time of the receiver headers.
 void prepare_output(Run& run) {
-  int ok = rank_ == 0 ? make_dirs(run.cfg.fileio.path) : 1;
-  MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  if (!ok)
-    stop(run.deck + ": fileio: cannot create the output directory '" + run.cfg.fileio.path + "'");
+  stop_on_problem(rank_ == 0 ? output_dir_problem(run.cfg, true) : "");
   int v[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   if (rank_ == 0) {
     try {
@@ -213,26 +215,6 @@ void report(const Run& run, std::vector<ErrorParts>& parts, const PhaseTimes& ti
                 "points in %.4g s on %d ranks x %d threads\n",
                 updates / loop_time, updates / loop_time / nranks_, steps, points, loop_time,
                 nranks_, max_threads());
-}
-
-std::string too_many(const Run& run, const char* what, int n) {
-  return run.deck + ": " + std::to_string(n) + " " + what + " are too many for a " +
-         std::to_string(run.cfg.grid.nx) + " x " + std::to_string(run.cfg.grid.ny) +
-         " grid (each piece must own at least 2 points along x and y)";
-}
-
-// Every piece of a p1 x p2 cut owns at least kPadding points in x and y, so that its
-// neighbours' padding comes from it alone.
-void check_pieces(const Run& run, int p1, int p2, const char* what, int n) {
-  const GridCfg& g = run.cfg.grid;
-  for (int pi = 0; pi < p1; ++pi) {
-    const auto o = owned_1d(split_1d(g.nx, p1, pi), g.nx);
-    if (o[1] - o[0] + 1 < kPadding) stop(too_many(run, what, n));
-  }
-  for (int pj = 0; pj < p2; ++pj) {
-    const auto o = owned_1d(split_1d(g.ny, p2, pj), g.ny);
-    if (o[1] - o[0] + 1 < kPadding) stop(too_many(run, what, n));
-  }
 }
 
 // All ranks agree on the earliest NaN any of them noted, the smallest step and then the
@@ -320,19 +302,24 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
 // ---------------------------------------------------------------------------------------------
 // One-sided: partitions as mobile objects; every phase is a handler (onesided.hpp).
 
+// The partitions of a run (--partitions N, developer partitions=N, or the default per rank),
+// checked against the grid as the ranks are (by --check too).
+PartitionLayout checked_layout(const Run& run) {
+  const int per_rank = run.partitions > 0 ? run.partitions
+                       : run.cfg.dev.partitions > 0 ? run.cfg.dev.partitions : kDefaultPartitions;
+  const PartitionLayout L = partition_layout(run.cfg.grid, nranks_, per_rank);
+  stop_on_problem(cut_problem(run.cfg, L.q1 < 0 ? -1 : L.p1(), L.p2(), "partitions", nranks_ * per_rank));
+  return L;
+}
+
 int run_onesided(Run& run) {
   const Config& cfg = run.cfg;
-  const GridCfg& g = cfg.grid;
-  const int per_rank = run.partitions > 0 ? run.partitions
-                       : cfg.dev.partitions > 0 ? cfg.dev.partitions : kDefaultPartitions;
   OneSidedRun os;
   os.cfg = &cfg;
   os.end = StepEnd{&cfg, {}, rank_, 0, {}};
   os.protocol = cfg.dev.protocol < 0 ? kDefaultProtocol : Protocol(cfg.dev.protocol);
-  os.layout = partition_layout(g, nranks_, per_rank);
+  os.layout = checked_layout(run);
   const PartitionLayout& L = os.layout;
-  if (L.q1 < 0) stop(too_many(run, "partitions", nranks_ * per_rank));
-  check_pieces(run, L.p1(), L.p2(), "partitions", nranks_ * per_rank);
   amr::Runtime rt(MPI_COMM_WORLD);
   rt.set_stealing(cfg.dev.steal);
   os.rt = &rt;
@@ -446,23 +433,29 @@ int run_main(int argc, char** argv) {
   }
   if (run.deck.empty())
     stop("usage: mpirun -np P sw4lite [--check] [--partitions N] [--kernel tuned|reference] DECK");
-  try {
+  std::array<int, 2> pgrid{};
+  try {  // the deck, what it asks of the machine, then the topography's pass over every column
     run.cfg = parse_input(run.deck);
+    pgrid = process_grid(nranks_, run.cfg.grid.nx + 2 * kGhost, run.cfg.grid.ny + 2 * kGhost);
+    stop_on_problem(cut_problem(run.cfg, pgrid[0], pgrid[1], "ranks", nranks_));
+    CommGuard node;  // the ranks on this machine, which share its memory
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &node.comm);
+    run.machine = {pgrid[0], pgrid[1], nranks_, 1, machine_memory()};
+    MPI_Comm_size(node.comm, &run.machine.here);
+    stop_on_problem(grid_memory_problem(run.cfg, run.machine));
     check_topography(run.cfg);
   } catch (const InputError& e) {
     stop(e.what());
   }
+  stop_on_problem(rank_ == 0 ? output_dir_problem(run.cfg, false) : "");
   if (!kernel.empty()) run.cfg.dev.reference_kernel = kernel == "reference";
   const Config& cfg = run.cfg;
   if (rank_ == 0) {
     for (const std::string& m : cfg.messages) std::printf("%s\n", m.c_str());
     for (const std::string& w : cfg.warnings) std::printf("%s\n", w.c_str());
   }
-  const GridCfg& g = cfg.grid;
-  const std::array<int, 2> pgrid = process_grid(nranks_, g.nx + 2 * kGhost, g.ny + 2 * kGhost);
-  if (pgrid[0] < 0) stop(too_many(run, "ranks", nranks_));
-  check_pieces(run, pgrid[0], pgrid[1], "ranks", nranks_);
 #ifdef SW4LITE_ONESIDED
+  if (run.check_only) checked_layout(run);
   const int status = run.check_only ? run_twosided(run, pgrid) : run_onesided(run);
 #else
   const int status = run_twosided(run, pgrid);
@@ -487,6 +480,11 @@ int main(int argc, char** argv) {
     status = run_main(argc, argv);  // every MPI object is gone when it returns or unwinds
   } catch (const Stop& e) {
     if (rank_ == 0) std::fprintf(stderr, "%s\n", e.what());
+  } catch (const std::exception& e) {  // one rank's failure, not a deck's: end every rank
+    const bool mem = dynamic_cast<const std::bad_alloc*>(&e) != nullptr;
+    std::fprintf(stderr, "sw4lite: rank %d: %s\n", rank_, mem ? "out of memory" : e.what());
+    usleep(300000);  // time for MPICH's launcher to forward the line
+    if (nranks_ > 1) MPI_Abort(MPI_COMM_WORLD, 1);
   }
   MPI_Finalize();
   return status;

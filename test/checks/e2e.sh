@@ -35,11 +35,19 @@ done
 # developer checkfornan=1 stops a run that blows up, naming the step and the grid point.
 cmd_check e2e-checkfornan 60 bash test/e2e/nan_check.sh "$e2e_dir/nan"
 cmd_check e2e-checkfornan-onesided 60 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/nan_check.sh "$e2e_dir/nan-onesided"
+cmd_check e2e-checkfornan-onesided-np3-migrate 90 env SW4LITE_BIN=sw4lite-onesided NAN_NPS="1 3" \
+  NAN_DEVELOPER="migrate=1" bash test/e2e/nan_check.sh "$e2e_dir/nan-onesided-np3"
 # Every way out (input error, bad option, NaN stop, normal end; both binaries) frees every MPI
 # object before MPI_Finalize: no MPI's leak warning or complaint in the output.
 # The timing table: the same columns with the same meaning in both binaries.
 cmd_check e2e-timing-columns 120 bash test/e2e/timing_columns.sh 2 inputs/pointforce.in "$e2e_dir/timing-columns"
 cmd_check e2e-clean-exit 120 bash test/e2e/clean_exit.sh "$e2e_dir/clean-exit"
+# --check finds what the setup finds: one-sided partitions too many for the grid.
+cmd_check e2e-check-finds-partitions-onesided 60 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/check_finds.sh 2 \
+  test/ci/small.in "2000 partitions are too many" "$e2e_dir/check-finds-partitions" --partitions 1000
+# A failure no deck check foresees (a receiver file that cannot be written): one line, exit 1.
+cmd_check e2e-write-failure 60 bash test/e2e/write_failure.sh "$e2e_dir/write-failure"
+cmd_check e2e-write-failure-onesided 60 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/write_failure.sh "$e2e_dir/write-failure-onesided"
 
 # Byte-identical receiver files (USGS text and SAC, every mode) for 1, 2, 3 and 4 ranks.
 for e2e_np in 1 2 3 4; do

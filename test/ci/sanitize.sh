@@ -6,7 +6,8 @@
 # unoptimised, instrumented build runs the e2e decks many times slower. So the runtime's MPI
 # tests run on 2 and 3 ranks, and both binaries run a small deck (test/ci/small.in) on 2
 # ranks: two-sided, one-sided with forced migrations, one-sided with stealing under an
-# emulated slow rank, the request halo protocol, a short topography run (two-sided, and
+# emulated slow rank, the request halo protocol, partitions without sources migrating every
+# step (test/ci/nosource-migrate.in, on 2 and 3 ranks), a short topography run (two-sided, and
 # one-sided with migrations), a checkpoint and a restart, the NaN stop and the other ways out; the
 # one-sided outputs must equal the two-sided ones byte for byte. Any sanitizer finding makes the run exit non-zero
 # (-fno-sanitize-recover, LSan's exit code), which fails its check.
@@ -33,6 +34,12 @@ ci_os migrate "migrate=3"
 ci_os steal "imbalance=1:2 steal=1"
 ci_os request "protocol=request migrate=2 imbalance=1:2"
 unset -f ci_os
+# Issue 11's reproducer: partitions without sources migrate every step (a null data() of an
+# empty vector once reached memcpy in Subdomain::unpack), on 2 and 3 ranks.
+for ci_np in 2 3; do
+  cmd_check "san-onesided-nosource-migrate-np$ci_np" 300 env SW4LITE_BIN=sw4lite-onesided \
+    bash test/e2e/run_deck.sh "$ci_np" test/ci/nosource-migrate.in "$ci_dir/nosource-np$ci_np"
+done
 # Topography: both grids, their halos and a migrating partition's packing, 8 steps of
 # inputs/topography.in (receivers in every mode on both grids).
 sed 's/^time t=0.6$/time steps=8/' inputs/topography.in >"$ci_dir/decks/topo.in"
@@ -51,3 +58,5 @@ cmd_check san-checkpoint-restart-onesided 300 bash test/e2e/checkpoint_restart.s
 cmd_check san-checkfornan 300 bash test/e2e/nan_check.sh "$ci_dir/nan"
 cmd_check san-checkfornan-onesided 300 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/nan_check.sh "$ci_dir/nan-onesided"
 cmd_check san-clean-exit 300 bash test/e2e/clean_exit.sh "$ci_dir/clean-exit"
+# An exception on one rank (a receiver file that cannot be written): one line, exit 1, no leak.
+cmd_check san-write-failure 300 bash test/e2e/write_failure.sh "$ci_dir/write-failure"

@@ -7,18 +7,27 @@
 # write exactly one line on stderr (over all ranks) that names the step and the grid point:
 # "... NaN ... grid point (i,j,k) ... time step N ...". The two lines must be identical: the
 # first NaN is a property of the solution, not of the decomposition (every point is computed
-# by the same arithmetic whoever owns it). SW4LITE_BIN picks the binary (sw4lite-onesided).
+# by the same arithmetic whoever owns it). Nothing may follow on stdout after the last progress
+# line (no report, no timing table, no runtime statistics): the stop is the run's last word.
+# SW4LITE_BIN picks the binary (sw4lite-onesided), NAN_NPS the rank counts (default "1 2"),
+# NAN_DEVELOPER adds a developer line to the deck (migrate=1).
 set -u
 [ $# -eq 1 ] || { echo "usage: $0 WORKDIR" >&2; exit 2; }
 work=$1
 root=${SW4LITE_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 rm -rf "$work" && mkdir -p "$work" || exit 2
+deck=$root/test/e2e/blowup.in
+if [ -n "${NAN_DEVELOPER:-}" ]; then
+  deck=$work/blowup.in
+  { cat "$root/test/e2e/blowup.in"; echo "developer $NAN_DEVELOPER"; } >"$deck"
+fi
+nps=${NAN_NPS:-1 2}
 ok=1
-for np in 1 2; do
+for np in $nps; do
   d=$work/np$np
   mkdir -p "$d/run" "$d/err"
   (cd "$d/run" && "$root/tools/mpirun.sh" "$np" bash "$root/test/e2e/rank_stderr.sh" "$d/err" \
-     "$root/${SW4LITE_BIN:-sw4lite}" "$root/test/e2e/blowup.in" >"$d/stdout" 2>"$d/launcher-stderr")
+     "$root/${SW4LITE_BIN:-sw4lite}" "$deck" >"$d/stdout" 2>"$d/launcher-stderr")
   rc=$?
   cat "$d"/err/stderr.* >"$d/stderr" 2>/dev/null
   echo "nan_check: $np rank(s): exit $rc; stderr:"; cat "$d/stderr"
@@ -27,7 +36,12 @@ for np in 1 2; do
   [ "$n" -eq 1 ] || { echo "FAILED: $n lines on stderr (expected exactly 1)"; ok=0; }
   grep -Eq 'NaN.*grid point \([0-9]+,[0-9]+,[0-9]+\).*time step [0-9]+' "$d/stderr" ||
     { echo "FAILED: the line does not name the grid point (i,j,k) and the time step"; ok=0; }
+  tail -n 1 "$d/stdout" | grep -Eq '^Time step [0-9]+ t= ' ||
+    { echo "FAILED: stdout goes on after the last progress line: $(tail -n 1 "$d/stdout")"; ok=0; }
 done
-cmp -s "$work/np1/stderr" "$work/np2/stderr" || { echo "FAILED: 1 and 2 ranks report different first NaNs"; ok=0; }
-[ $ok -eq 1 ] || { echo "---- stdout of the 2-rank run"; tail -n 20 "$work/np2/stdout"; exit 1; }
+set -- $nps
+for np in "$@"; do
+  cmp -s "$work/np$1/stderr" "$work/np$np/stderr" || { echo "FAILED: $1 and $np ranks report different first NaNs"; ok=0; }
+done
+[ $ok -eq 1 ] || { echo "---- stdout of the $np-rank run"; tail -n 20 "$work/np$np/stdout"; exit 1; }
 exit 0
