@@ -238,16 +238,18 @@ void check_pieces(const Run& run, int p1, int p2, const char* what, int n) {
   }
 }
 
-// All ranks agree on the earliest NaN any of them noted, the smallest step and then the
-// smallest point, and stop together naming it (the same line in both modes).
-void stop_at_nan(const Config& cfg, const NanRecord& mine) {
+// All ranks agree on the earliest NaN or blow-up any of them noted, the smallest step and then
+// the smallest point, and stop together naming it (the same line in both modes).
+void stop_at_nan(const Config& cfg, const NanRecord& mine, double bound) {
   NanRecord all;
   MPI_Allreduce(&mine.step, &all.step, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
   if (!all.found()) return;
   const long key = mine.step == all.step ? mine.key : LONG_MAX;
   MPI_Allreduce(&key, &all.key, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
-  all.t = reduce(mine.step == all.step && mine.key == all.key ? mine.t : -1, MPI_MAX);
-  stop(nan_message(cfg, all));
+  const bool owner = mine.step == all.step && mine.key == all.key;
+  all.t = reduce(owner ? mine.t : -1, MPI_MAX);
+  all.value = reduce(owner ? mine.value : -2, MPI_MAX);
+  stop(nan_message(cfg, all, reduce(bound, MPI_MAX)));  // a rank without partitions has none
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,7 +307,7 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
     comm += MPI_Wtime() - c0;
     if (sd.timing) sd.times.comm += comm;
     end.close(sd, n, t);
-    if (cfg.dev.checkfornan) stop_at_nan(cfg, end.nan);
+    if (end.checks(n)) stop_at_nan(cfg, end.nan, end.bound);
     if (rank_ == 0) end.progress(n, t);
   }
   const double loop_end = MPI_Wtime();
@@ -378,7 +380,7 @@ int run_onesided(Run& run) {
   const double loop_end = MPI_Wtime(), loop_end_now = detail::now();
   // A NaN stopped its partition, which sent no more halos, so its neighbours stopped after
   // that step too and the run quiesced; every partition checked the step of the first NaN.
-  stop_at_nan(cfg, os.end.nan);
+  stop_at_nan(cfg, os.end.nan, os.end.bound);
 
   std::vector<ErrorParts> parts;
   PhaseTimes times;

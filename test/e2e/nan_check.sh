@@ -1,33 +1,42 @@
 #!/usr/bin/env bash
-# nan_check.sh: `developer checkfornan=1` stops a run that blows up, at the first NaN.
+# nan_check.sh: a run that blows up stops with one line naming the step and the grid point.
 #
-#   test/e2e/nan_check.sh WORKDIR
+#   test/e2e/nan_check.sh WORKDIR [DECK]
 #
-# Runs test/e2e/blowup.in (cfl=5) on 1 and on 2 ranks. Each run must exit with status 1 and
-# write exactly one line on stderr (over all ranks) that names the step and the grid point:
-# "... NaN ... grid point (i,j,k) ... time step N ...". The two lines must be identical: the
-# first NaN is a property of the solution, not of the decomposition (every point is computed
-# by the same arithmetic whoever owns it). SW4LITE_BIN picks the binary (sw4lite-onesided).
+# Runs DECK (default test/e2e/blowup.in: cfl=5, developer checkfornan=1) on 1 and on 2 ranks.
+# Each run must exit with status 1 and write exactly one line on stderr (over all ranks) that
+# names the step and the grid point: "... NaN|infinite|blow-up ... grid point (i,j,k) ... time
+# step N ...". The two lines must be identical: the first bad value is a property of the
+# solution, not of the decomposition (every point is computed by the same arithmetic whoever
+# owns it, and every rank looks at the same steps). No receiver file the run wrote may hold a
+# NaN, an infinity or a number beyond 1e30 (the look at U comes before a step's files are
+# written). SW4LITE_BIN picks the binary (sw4lite-onesided).
 set -u
-[ $# -eq 1 ] || { echo "usage: $0 WORKDIR" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 WORKDIR [DECK]" >&2; exit 2; }
 work=$1
 root=${SW4LITE_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+deck=${2:-$root/test/e2e/blowup.in}
+case $deck in /*) ;; *) deck=$PWD/$deck ;; esac
 rm -rf "$work" && mkdir -p "$work" || exit 2
 ok=1
 for np in 1 2; do
   d=$work/np$np
   mkdir -p "$d/run" "$d/err"
   (cd "$d/run" && "$root/tools/mpirun.sh" "$np" bash "$root/test/e2e/rank_stderr.sh" "$d/err" \
-     "$root/${SW4LITE_BIN:-sw4lite}" "$root/test/e2e/blowup.in" >"$d/stdout" 2>"$d/launcher-stderr")
+     "$root/${SW4LITE_BIN:-sw4lite}" "$deck" >"$d/stdout" 2>"$d/launcher-stderr")
   rc=$?
   cat "$d"/err/stderr.* >"$d/stderr" 2>/dev/null
   echo "nan_check: $np rank(s): exit $rc; stderr:"; cat "$d/stderr"
   [ $rc -eq 1 ] || { echo "FAILED: exit status $rc (expected 1)"; ok=0; }
   n=$(wc -l <"$d/stderr")
   [ "$n" -eq 1 ] || { echo "FAILED: $n lines on stderr (expected exactly 1)"; ok=0; }
-  grep -Eq 'NaN.*grid point \([0-9]+,[0-9]+,[0-9]+\).*time step [0-9]+' "$d/stderr" ||
+  grep -Eq '(NaN|infinite value|blow-up).*grid point \([0-9]+,[0-9]+,[0-9]+\).*time step [0-9]+' "$d/stderr" ||
     { echo "FAILED: the line does not name the grid point (i,j,k) and the time step"; ok=0; }
+  for f in $(find "$d/run" -name '*.txt'); do
+    awk '!/^#/ { for (i = 1; i <= NF; ++i) { v = $i + 0; if ($i ~ /nan|inf/ || v > 1e30 || v < -1e30) bad = 1 } }
+         END { exit bad }' "$f" || { echo "FAILED: $f holds a NaN, an infinity or a value beyond 1e30"; ok=0; }
+  done
 done
-cmp -s "$work/np1/stderr" "$work/np2/stderr" || { echo "FAILED: 1 and 2 ranks report different first NaNs"; ok=0; }
+cmp -s "$work/np1/stderr" "$work/np2/stderr" || { echo "FAILED: 1 and 2 ranks report different first bad values"; ok=0; }
 [ $ok -eq 1 ] || { echo "---- stdout of the 2-rank run"; tail -n 20 "$work/np2/stdout"; exit 1; }
 exit 0
