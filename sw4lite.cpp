@@ -136,7 +136,7 @@ std::array<double, 2> reduce_speed2(const std::array<double, 2>& mine) {
 void print_setup(const Run& run, const std::string& layout, double nsrc, double nuniq) {
   if (rank_ != 0) return;
   print_grid_table(run.cfg);
-  for (const std::string& m : topography_dropped(run.cfg)) std::printf("%s\n", m.c_str());
+  for (const auto& m : setup_warnings(run.cfg, run.dt, run.nsteps)) std::printf("%s\n", m.c_str());
   std::printf("Running on %d MPI tasks x %d threads (%s), %s kernel\n", nranks_, max_threads(),
               layout.c_str(), run.cfg.dev.reference_kernel ? "reference" : "tuned");
   std::printf("number of grid point  sources = %.0f\n", nsrc);
