@@ -6,10 +6,10 @@
 // writes 1e271, then NaN, and exits 0. A NaN or an infinity is never a result, and neither is a
 // value many orders of magnitude beyond anything the sources can make, so the run stops at
 // either with one line naming the step and the grid point (step_end.hpp). The look costs a read
-// of U (Subdomain::first_bad): every step with `developer checkfornan=1`, otherwise every
-// kCheckEvery steps, before any step after which a receiver writes its files, and after the
-// last step, so no file and no end of a run holds a blown-up value. The steps are the same on
-// every rank and partition, so the point reported does not depend on how the grid is cut.
+// of U (Subdomain::first_bad): after every step with `developer checkfornan=1`, otherwise
+// after every kCheckEvery-th step, every step whose end writes a receiver's files, and the last
+// step, so no file and no end of a run holds a blown-up value. The steps are the same on every
+// rank and partition, so the point reported does not depend on how the grid is cut.
 //
 // The bound. A point force F g(t) in a medium of shear modulus mu moves a point at distance r by
 // at most about |F| max|g| / (mu r) (the near and the far field of the elastic Green's function
@@ -24,10 +24,10 @@
 //                   depth ranges, where a product of positive linear functions is smallest),
 //
 // and a value u of the solution is a blow-up when !(|u| <= kSafety * scale): a NaN, an
-// infinity, or more than kSafety times that scale. The decks of inputs/ stay below 1e-2 scale
-// (measured: README); kSafety = 1e10 leaves eight more orders of magnitude, and costs an
-// exponentially growing run only a few dozen steps more before it stops. Where the material
-// has no positive floor the bound can give (it cannot with a deck the parser accepted), the
+// infinity, or more than kSafety times that scale. The decks of inputs/ and test/reference/
+// stay below 0.16 times the scale (measured: README); kSafety = 1e10 leaves ten more orders of
+// magnitude, and costs an exponentially growing run only a few dozen steps before it stops.
+// Where the material has no positive floor (it has with any deck the parser accepts), the
 // check keeps to NaN and infinity.
 #pragma once
 
