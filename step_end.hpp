@@ -34,6 +34,7 @@ struct NanRecord {
   long step = LONG_MAX, key = LONG_MAX;
   double t = 0, value = -1;
   bool found() const { return step != LONG_MAX; }
+  bool same(const NanRecord& o) const { return step == o.step && key == o.key; }
   void note(long n, long k, double tn, double u = NAN) {
     if (n < step || (n == step && k < key)) {
       step = n;

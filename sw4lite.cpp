@@ -246,9 +246,8 @@ void stop_at_nan(const Config& cfg, const NanRecord& mine, double bound) {
   if (!all.found()) return;
   const long key = mine.step == all.step ? mine.key : LONG_MAX;
   MPI_Allreduce(&key, &all.key, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
-  const bool owner = mine.step == all.step && mine.key == all.key;
-  all.t = reduce(owner ? mine.t : -1, MPI_MAX);
-  all.value = reduce(owner ? mine.value : -2, MPI_MAX);
+  all.t = reduce(mine.same(all) ? mine.t : -1, MPI_MAX);
+  all.value = reduce(mine.same(all) ? mine.value : -2, MPI_MAX);
   stop(nan_message(cfg, all, reduce(bound, MPI_MAX)));  // a rank without partitions has none
 }
 
