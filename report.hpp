@@ -12,6 +12,7 @@
 #include "receiver_topography.hpp"
 #include "source_topography.hpp"
 #include "subdomain.hpp"
+#include "supergrid_stability.hpp"
 #include "topography.hpp"
 #include "threads.hpp"
 
@@ -62,6 +63,14 @@ inline std::vector<std::string> topography_dropped(const Config& cfg) {
     if (place_receiver(r, topo).dropped)
       line(r.line, "rec " + r.file + " at x=" + input_detail::fmt(r.x) + ", y=" + input_detail::fmt(r.y) +
                        " is above the surface and is ignored");
+  return out;
+}
+
+// Every warning the setup prints once the number of steps is known: sources and receivers
+// above the surface, super-grid layers unstable for the run's length (supergrid_stability.hpp).
+inline std::vector<std::string> setup_warnings(const Config& cfg, double dt, long nsteps) {
+  std::vector<std::string> out = topography_dropped(cfg);
+  for (const std::string& w : supergrid_warnings(cfg, dt, nsteps)) out.push_back(w);
   return out;
 }
 

@@ -6,15 +6,20 @@
 // NaN), the progress line, the knob that emulates a slow rank and the timing window are the
 // same in both, so they live here and a step, a NaN report or a timing column means the same
 // in both binaries. No MPI: the driver agrees on the earliest NaN over ranks (sw4lite.cpp,
-// stop_at_nan) and stops every rank with nan_message.
+// stop_at_nan) and stops every rank with nan_message. The look for a NaN is on by default and
+// also catches a value far beyond what the sources can make (solution_check.hpp says when and
+// what); it comes before the step's receiver files are written, so none holds such a value.
 #pragma once
 
 #include <climits>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
+#include "checkpoint.hpp"
 #include "input.hpp"
 #include "report.hpp"
+#include "solution_check.hpp"
 #include "subdomain.hpp"
 
 namespace sw4 {
@@ -23,36 +28,50 @@ namespace sw4 {
 // touches of the arrays and the first messages.
 inline bool timed_step(long n) { return n >= 2; }
 
-// The earliest NaN seen: the smallest step, then the smallest point key (point_key).
+// The earliest bad value seen (a NaN, or beyond the bound): the smallest step, then the
+// smallest point key (point_key). `value` is |u|, or -1 for a NaN (so that a maximum over
+// ranks carries it).
 struct NanRecord {
   long step = LONG_MAX, key = LONG_MAX;
-  double t = 0;
+  double t = 0, value = -1;
   bool found() const { return step != LONG_MAX; }
-  void note(long n, long k, double tn) {
+  bool same(const NanRecord& o) const { return step == o.step && key == o.key; }
+  void note(long n, long k, double tn, double u = NAN) {
     if (n < step || (n == step && k < key)) {
       step = n;
       key = k;
       t = tn;
+      value = std::isnan(u) ? -1 : std::fabs(u);
     }
   }
 };
 
+// What was found, as the line says it: "NaN", "an infinite value", or the value and the bound.
+inline std::string bad_value_words(const NanRecord& r, double bound) {
+  if (r.value < 0) return "NaN";
+  char buf[160];
+  if (std::isinf(r.value)) return "an infinite value";
+  std::snprintf(buf, sizeof buf, "a blow-up (|u| = %g, beyond the bound %g that the sources allow)",
+                r.value, bound);
+  return buf;
+}
+
 // The line every rank stops with: component, grid point, its coordinates, step and time.
-inline std::string nan_message(const GridCfg& g, const NanRecord& r) {
+inline std::string nan_message(const GridCfg& g, const NanRecord& r, double bound = 0) {
   const PointOfKey p = point_of_key(g, r.key);
-  char buf[256];
+  char buf[400];
   std::snprintf(buf, sizeof buf,
-                "sw4lite: NaN in component %d at grid point (%d,%d,%d) (x=%g, y=%g, z=%g) "
+                "sw4lite: %s in component %d at grid point (%d,%d,%d) (x=%g, y=%g, z=%g) "
                 "after time step %ld (t=%g)",
-                p.c + 1, p.i, p.j, p.k, (p.i - 1) * g.h, (p.j - 1) * g.h, (p.k - 1) * g.h,
-                r.step, r.t);
+                bad_value_words(r, bound).c_str(), p.c + 1, p.i, p.j, p.k, (p.i - 1) * g.h,
+                (p.j - 1) * g.h, (p.k - 1) * g.h, r.step, r.t);
   return buf;
 }
 
 // With topography the key orders grid 1's planes first (point_key's `above`); the message names
 // the grid and the point's z.
-inline std::string nan_message(const Config& cfg, const NanRecord& r) {
-  if (!cfg.topo.on) return nan_message(cfg.grid, r);
+inline std::string nan_message(const Config& cfg, const NanRecord& r, double bound = 0) {
+  if (!cfg.topo.on) return nan_message(cfg.grid, r, bound);
   const Topography topo(cfg.grid, cfg.topo);
   const int above = topo.grids.nc + 2 * kGhost;
   PointOfKey p = point_of_key(cfg.grid, r.key);
@@ -60,11 +79,12 @@ inline std::string nan_message(const Config& cfg, const NanRecord& r) {
   if (!curved) p.k -= above;
   const double h = cfg.grid.h;
   const double z = curved ? topo.map.z(p.i, p.j, p.k) : topo.grids.zt + (p.k - 1) * h;
-  char buf[300];
+  char buf[450];
   std::snprintf(buf, sizeof buf,
-                "sw4lite: NaN in component %d at grid point (%d,%d,%d) of the %s grid (x=%g, y=%g, "
+                "sw4lite: %s in component %d at grid point (%d,%d,%d) of the %s grid (x=%g, y=%g, "
                 "z=%g) after time step %ld (t=%g)",
-                p.c + 1, p.i, p.j, p.k, curved ? "curvilinear" : "Cartesian", (p.i - 1) * h,
+                bad_value_words(r, bound).c_str(), p.c + 1, p.i, p.j, p.k,
+                curved ? "curvilinear" : "Cartesian", (p.i - 1) * h,
                 (p.j - 1) * h, z, r.step, r.t);
   return buf;
 }
@@ -74,7 +94,9 @@ struct StepEnd {
   UtcTime utc{};
   int rank = 0;
   long nsteps = 0;
-  NanRecord nan;  // the earliest NaN on this rank's pieces (developer checkfornan)
+  NanRecord nan;       // the earliest bad value on this rank's pieces (solution_check.hpp)
+  double bound = -1;   // beyond it a value is a blow-up; set at the first close (dt known)
+  double dt = 0;       // the step, known at the first close
 
   // Step n begins on a piece: its phases count in the table when the step is timed.
   static void begin(Subdomain& sd, long n) { sd.timing = timed_step(n); }
@@ -86,17 +108,29 @@ struct StepEnd {
     if (d.imbalance_rank == rank && d.imbalance_factor > 1) sd.redo_work(d.imbalance_factor - 1);
   }
 
+  // Whether step n ends with a look at U (the same answer on every rank and partition); also
+  // before a checkpoint, which must not replace a good one with a blown-up state.
+  bool checks(long n) const {
+    return check_due(*cfg, n, nsteps) || checkpoint_due(cfg->checkpoint, n, dt);
+  }
+
   // Closes step n on a piece whose U+ halos are in: BC and rotation, t += dt (accumulated, as
-  // the original does), the receivers' due files. False when the piece holds a NaN and must
-  // stop; the NaN is noted.
+  // the original does), the look at U when due, the receivers' due files. False when the piece
+  // holds a bad value and must stop; the value is noted and no file is written.
   bool close(Subdomain& sd, long n, double& t) {
     sd.finish(t);
     t += sd.dt;
+    dt = sd.dt;
+    if (checks(n)) {
+      if (bound < 0) bound = blowup_bound(*cfg, sd.dt, nsteps);
+      const Subdomain::Bad b = sd.first_bad(bound);
+      if (b.key >= 0) {
+        nan.note(n, b.key, t, b.value);
+        return false;
+      }
+    }
     sd.write_receivers(cfg->fileio.path, utc, true);
-    const long key = cfg->dev.checkfornan ? sd.first_nan() : -1;
-    if (key < 0) return true;
-    nan.note(n, key, t);
-    return false;
+    return true;
   }
 
   // "Time step n t= t" after step 1, every printcycle-th step and the last (printed by the

@@ -135,7 +135,7 @@ std::array<double, 2> reduce_speed2(const std::array<double, 2>& mine) {
 void print_setup(const Run& run, const std::string& layout, double nsrc, double nuniq) {
   if (rank_ != 0) return;
   print_grid_table(run.cfg);
-  for (const std::string& m : topography_dropped(run.cfg)) std::printf("%s\n", m.c_str());
+  for (const auto& m : setup_warnings(run.cfg, run.dt, run.nsteps)) std::printf("%s\n", m.c_str());
   std::printf("Running on %d MPI tasks x %d threads (%s), %s kernel\n", nranks_, max_threads(),
               layout.c_str(), run.cfg.dev.reference_kernel ? "reference" : "tuned");
   std::printf("number of grid point  sources = %.0f\n", nsrc);
@@ -217,16 +217,17 @@ void report(const Run& run, std::vector<ErrorParts>& parts, const PhaseTimes& ti
                 nranks_, max_threads());
 }
 
-// All ranks agree on the earliest NaN any of them noted, the smallest step and then the
-// smallest point, and stop together naming it (the same line in both modes).
-void stop_at_nan(const Config& cfg, const NanRecord& mine) {
+// All ranks agree on the earliest NaN or blow-up any of them noted, the smallest step and then
+// the smallest point, and stop together naming it (the same line in both modes).
+void stop_at_nan(const Config& cfg, const NanRecord& mine, double bound) {
   NanRecord all;
   MPI_Allreduce(&mine.step, &all.step, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
   if (!all.found()) return;
   const long key = mine.step == all.step ? mine.key : LONG_MAX;
   MPI_Allreduce(&key, &all.key, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
-  all.t = reduce(mine.step == all.step && mine.key == all.key ? mine.t : -1, MPI_MAX);
-  stop(nan_message(cfg, all));
+  all.t = reduce(mine.same(all) ? mine.t : -1, MPI_MAX);
+  all.value = reduce(mine.same(all) ? mine.value : -2, MPI_MAX);
+  stop(nan_message(cfg, all, reduce(bound, MPI_MAX)));  // a rank without partitions has none
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -285,7 +286,7 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
     comm += MPI_Wtime() - c0;
     if (sd.timing) sd.times.comm += comm;
     end.close(sd, n, t);
-    if (cfg.dev.checkfornan) stop_at_nan(cfg, end.nan);
+    if (end.checks(n)) stop_at_nan(cfg, end.nan, end.bound);
     if (rank_ == 0) end.progress(n, t);
     if (run.ckpt.due(n)) stop_on_problem(run.ckpt.write(MPI_COMM_WORLD, pieces, n, t, run.utc));
   }
@@ -363,7 +364,7 @@ int run_onesided(Run& run) {
   // After each segment (checkpoint_run.hpp) the earliest NaN: a partition that found one
   // stopped, and its neighbours after that step for want of its halos, so the run quiesced.
   stop_on_problem(run_partitions(MPI_COMM_WORLD, os, run.ckpt, run.nsteps, run.utc,
-                                 [&] { stop_at_nan(cfg, os.end.nan); }));
+                                 [&] { stop_at_nan(cfg, os.end.nan, os.end.bound); }));
   const double loop_end = MPI_Wtime(), loop_end_now = detail::now();
 
   std::vector<ErrorParts> parts;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cfloat>
 #include <limits>
 #include <string>
 
@@ -101,4 +102,143 @@ TEST(StepEnd, CloseAdvancesTimeAndStopsAtTheFirstNan) {
   EXPECT_EQ(end.nan.step, 2);
   EXPECT_EQ(end.nan.key, point_key(cfg.grid, 4, 3, 2, 2));
   EXPECT_DOUBLE_EQ(end.nan.t, 0.25);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The solution check (solution_check.hpp): when, and beyond what.
+
+// Without checkfornan=1 the run looks every kCheckEvery steps, after the last step, and after
+// every step whose end writes a receiver's files, exactly when Receiver::write_due says so.
+TEST(SolutionCheck, LooksEveryTenStepsAtTheEndAndBeforeEveryReceiverWrite) {
+  Config cfg = small_config();
+  EXPECT_TRUE(check_due(cfg, 10, 95));
+  EXPECT_TRUE(check_due(cfg, 90, 95));
+  EXPECT_FALSE(check_due(cfg, 91, 95));
+  EXPECT_TRUE(check_due(cfg, 95, 95));
+  cfg.dev.checkfornan = true;
+  for (long n = 1; n <= 95; ++n) EXPECT_TRUE(check_due(cfg, n, 95));
+  cfg.dev.checkfornan = false;
+  RecCfg disp, vel;
+  disp.writeEvery = 7;
+  vel.writeEvery = 4;
+  vel.mode = RecMode::Velocity;
+  cfg.recs = {disp, vel};
+  std::vector<Receiver> recs;
+  for (const RecCfg& r : cfg.recs) recs.push_back(make_receiver(r, cfg.grid));
+  Field f;
+  for (Array3& a : f) a.define(Box{1, cfg.grid.nx, 1, cfg.grid.ny, 1, cfg.grid.nz});
+  for (Receiver& r : recs) r.record_initial(f, cfg.grid.h);
+  for (long n = 1; n <= 60; ++n) {
+    bool due = false;
+    for (Receiver& r : recs) {
+      r.record(f, f, f, cfg.grid.h, 0.1);
+      due = due || r.write_due();
+    }
+    EXPECT_EQ(receiver_writes_after(cfg, n), due) << "step " << n;
+    if (due) {
+      EXPECT_TRUE(check_due(cfg, n, 1000)) << "step " << n;
+    }
+  }
+}
+
+// The bound: 1e10 times sum |A| G / (mu_min h^p), G the largest of |g|, tau|g'|, tau^2|g''| at
+// the step times; no source: the floor; a material without a floor: NaN and infinity only.
+TEST(SolutionCheck, BoundFromTheSourcesAndTheSoftestMaterial) {
+  Config cfg = small_config();  // testpointsource: rho 1, cs 1 (mu 1), h 0.5
+  EXPECT_EQ(blowup_bound(cfg, 0.1, 50), kFloor);
+  SourceCfg f;
+  f.is_force = true;
+  f.fx = 3;
+  f.fz = 4;  // |F| = 5
+  f.type = TimeFunctionType::GaussianInt;  // rises from 0 to 1: G >= 1
+  f.t0 = 1;
+  f.freq = 0.5;  // slow: tau |g'| = 0.5 * 0.5 / sqrt(2 pi) < 1
+  cfg.sources = {f};
+  const double force = blowup_bound(cfg, 0.1, 100);  // t up to 9.9: g(8.9) close to 1
+  EXPECT_GT(force, kSafety * 5 * 0.999 / 0.5);
+  EXPECT_LE(force, kSafety * 5 * 1.0 / 0.5);
+  SourceCfg m;
+  m.mxy = 2;  // Frobenius norm of the symmetric tensor: sqrt(2 * 4)
+  m.type = TimeFunctionType::GaussianInt;
+  m.t0 = 1;
+  m.freq = 0.5;
+  cfg.sources = {f, m};
+  EXPECT_NEAR(blowup_bound(cfg, 0.1, 100) - force, kSafety * std::sqrt(8.0) / 0.25,
+              kSafety * std::sqrt(8.0) * 0.001 / 0.25);
+  // the softest block sets mu and vs: a layer with half the shear speed on top
+  Config blk = cfg;
+  blk.tps.on = false;
+  BlockCfg b;
+  b.vp = 2;
+  b.vs = 1;
+  b.rho = 1;
+  b.x1 = b.y1 = b.z1 = -100;
+  b.x2 = b.y2 = b.z2 = 100;
+  blk.blocks = {b};
+  EXPECT_DOUBLE_EQ(material_floor(blk)[0], 1);
+  b.vs = 0.5;
+  b.vsgrad = 1;  // 0.5 at z = 0, 3 at z = 2.5
+  b.z2 = 1.0;
+  blk.blocks.push_back(b);
+  EXPECT_DOUBLE_EQ(material_floor(blk)[0], 0.25);
+  EXPECT_DOUBLE_EQ(material_floor(blk)[1], 0.5);
+  blk.blocks[1].vs = -1;  // no positive floor (the parser rejects it): NaN and infinity only
+  EXPECT_EQ(blowup_bound(blk, 0.1, 50), DBL_MAX);
+}
+
+// first_bad finds the first value, in key order, that is NaN, infinite or beyond the bound,
+// and returns it; values at the bound pass.
+TEST(SolutionCheck, FirstBadIsTheFirstPointBeyondTheBound) {
+  Config cfg = small_config();
+  Subdomain sd(cfg, piece_geometry(cfg, 1, 1, 0, 0));
+  sd.allocate(cfg);
+  EXPECT_EQ(sd.first_bad(1.0).key, -1);
+  sd.u[1](5, 5, 5) = 1.0;
+  sd.u[0](7, 6, 4) = -1.0;
+  EXPECT_EQ(sd.first_bad(1.0).key, -1);
+  sd.u[2](3, 4, 5) = -1.5;
+  Subdomain::Bad b = sd.first_bad(1.0);
+  EXPECT_EQ(b.key, point_key(cfg.grid, 3, 4, 5, 2));
+  EXPECT_EQ(b.value, -1.5);
+  sd.u[1](9, 7, 3) = std::numeric_limits<double>::infinity();
+  b = sd.first_bad(DBL_MAX);
+  EXPECT_EQ(b.key, point_key(cfg.grid, 9, 7, 3, 1));
+  EXPECT_TRUE(std::isinf(b.value));
+  sd.u[0](9, 7, 3) = std::numeric_limits<double>::quiet_NaN();
+  b = sd.first_bad(DBL_MAX);
+  EXPECT_EQ(b.key, point_key(cfg.grid, 9, 7, 3, 0));
+  EXPECT_TRUE(std::isnan(b.value));
+  sd.u[0](1, 1, 1) = 1e300;  // owned corner point
+  EXPECT_EQ(sd.first_bad(1e299).key, point_key(cfg.grid, 1, 1, 1, 0));
+  sd.u[0](0, 1, 1) = NAN;  // a ghost point is not looked at (the BC sets it from owned ones)
+  EXPECT_EQ(sd.first_bad(1e299).key, point_key(cfg.grid, 1, 1, 1, 0));
+}
+
+// Without checkfornan the look comes at step 10, not 9, and before the step's files; the line
+// names a blow-up with its value and the bound.
+TEST(SolutionCheck, CloseStopsABlowUpAtACheckedStepWithOneLine) {
+  Config cfg = small_config();
+  cfg.fileio.path = "./";
+  Subdomain sd(cfg, piece_geometry(cfg, 1, 1, 0, 0));
+  sd.allocate(cfg);
+  sd.dt = 0.125;
+  StepEnd end{&cfg, {}, 0, 100, {}};
+  end.bound = 2.0;
+  double t = 0;
+  for (long n = 1; n <= 8; ++n) EXPECT_TRUE(end.close(sd, n, t));
+  sd.up[1](4, 4, 4) = 3.0;  // U after step 9's rotation
+  EXPECT_TRUE(end.close(sd, 9, t));  // not looked at
+  sd.up[1](4, 4, 4) = 3.0;
+  EXPECT_FALSE(end.close(sd, 10, t));
+  EXPECT_EQ(end.nan.step, 10);
+  EXPECT_EQ(end.nan.value, 3.0);
+  EXPECT_EQ(nan_message(cfg, end.nan, end.bound),
+            "sw4lite: a blow-up (|u| = 3, beyond the bound 2 that the sources allow) in "
+            "component 2 at grid point (4,4,4) (x=1.5, y=1.5, z=1.5) after time step 10 "
+            "(t=1.25)");
+  NanRecord inf;
+  inf.note(3, point_key(cfg.grid, 2, 2, 2, 0), 0.5, -INFINITY);
+  EXPECT_EQ(nan_message(cfg.grid, inf),
+            "sw4lite: an infinite value in component 1 at grid point (2,2,2) (x=0.5, y=0.5, "
+            "z=0.5) after time step 3 (t=0.5)");
 }

@@ -1,25 +1,29 @@
 #!/usr/bin/env bash
-# nan_check.sh: `developer checkfornan=1` stops a run that blows up, at the first NaN.
+# nan_check.sh: a run that blows up stops with one line naming the step and the grid point.
 #
-#   test/e2e/nan_check.sh WORKDIR
+#   test/e2e/nan_check.sh WORKDIR [DECK]
 #
-# Runs test/e2e/blowup.in (cfl=5) on 1 and on 2 ranks. Each run must exit with status 1 and
-# write exactly one line on stderr (over all ranks) that names the step and the grid point:
-# "... NaN ... grid point (i,j,k) ... time step N ...". The two lines must be identical: the
-# first NaN is a property of the solution, not of the decomposition (every point is computed
-# by the same arithmetic whoever owns it). Nothing may follow on stdout after the last progress
-# line (no report, no timing table, no runtime statistics): the stop is the run's last word.
+# Runs DECK (default test/e2e/blowup.in: cfl=5, developer checkfornan=1) on 1 and on 2 ranks.
+# Each run must exit with status 1 and write exactly one line on stderr (over all ranks) that
+# names the step and the grid point: "... NaN|infinite|blow-up ... grid point (i,j,k) ... time
+# step N ...". The lines must be identical: the first bad value is a property of the
+# solution, not of the decomposition (every point is computed by the same arithmetic whoever
+# owns it, and every rank looks at the same steps). No receiver file the run wrote may hold a
+# NaN, an infinity or a number beyond 1e30 (the look at U comes before a step's files are
+# written). Nothing may follow on stdout after the last progress line (no report, no timing
+# table, no runtime statistics): the stop is the run's last word.
 # SW4LITE_BIN picks the binary (sw4lite-onesided), NAN_NPS the rank counts (default "1 2"),
 # NAN_DEVELOPER adds a developer line to the deck (migrate=1).
 set -u
-[ $# -eq 1 ] || { echo "usage: $0 WORKDIR" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 WORKDIR [DECK]" >&2; exit 2; }
 work=$1
 root=${SW4LITE_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+deck=${2:-$root/test/e2e/blowup.in}
+case $deck in /*) ;; *) deck=$PWD/$deck ;; esac
 rm -rf "$work" && mkdir -p "$work" || exit 2
-deck=$root/test/e2e/blowup.in
 if [ -n "${NAN_DEVELOPER:-}" ]; then
-  deck=$work/blowup.in
-  { cat "$root/test/e2e/blowup.in"; echo "developer $NAN_DEVELOPER"; } >"$deck"
+  { cat "$deck"; echo "developer $NAN_DEVELOPER"; } >"$work/deck.in"
+  deck=$work/deck.in
 fi
 nps=${NAN_NPS:-1 2}
 ok=1
@@ -34,14 +38,18 @@ for np in $nps; do
   [ $rc -eq 1 ] || { echo "FAILED: exit status $rc (expected 1)"; ok=0; }
   n=$(wc -l <"$d/stderr")
   [ "$n" -eq 1 ] || { echo "FAILED: $n lines on stderr (expected exactly 1)"; ok=0; }
-  grep -Eq 'NaN.*grid point \([0-9]+,[0-9]+,[0-9]+\).*time step [0-9]+' "$d/stderr" ||
+  grep -Eq '(NaN|infinite value|blow-up).*grid point \([0-9]+,[0-9]+,[0-9]+\).*time step [0-9]+' "$d/stderr" ||
     { echo "FAILED: the line does not name the grid point (i,j,k) and the time step"; ok=0; }
   tail -n 1 "$d/stdout" | grep -Eq '^Time step [0-9]+ t= ' ||
     { echo "FAILED: stdout goes on after the last progress line: $(tail -n 1 "$d/stdout")"; ok=0; }
+  for f in $(find "$d/run" -name '*.txt'); do
+    awk '!/^#/ { for (i = 1; i <= NF; ++i) { v = $i + 0; if ($i ~ /nan|inf/ || v > 1e30 || v < -1e30) bad = 1 } }
+         END { exit bad }' "$f" || { echo "FAILED: $f holds a NaN, an infinity or a value beyond 1e30"; ok=0; }
+  done
 done
 set -- $nps
 for np in "$@"; do
-  cmp -s "$work/np$1/stderr" "$work/np$np/stderr" || { echo "FAILED: $1 and $np ranks report different first NaNs"; ok=0; }
+  cmp -s "$work/np$1/stderr" "$work/np$np/stderr" || { echo "FAILED: $1 and $np ranks report different first bad values"; ok=0; }
 done
 [ $ok -eq 1 ] || { echo "---- stdout of the $np-rank run"; tail -n 20 "$work/np$np/stdout"; exit 1; }
 exit 0
