@@ -11,6 +11,7 @@
 // when the grid and the topography are known.
 #pragma once
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -80,8 +81,11 @@ inline void cmd_image(State& st, const Line& ln) {
 
 // Pass 2: the plane inside the domain; topo needs the topography and a z plane; with
 // topography a z plane is the surface (z=0) or in the Cartesian grid (z >= the interface).
+// Two lines that would write the same files (prefix, mode, grid plane) are refused: the later
+// would overwrite the earlier's images without a word.
 inline void check_images(State& st) {
   const GridCfg& g = st.cfg.grid;
+  std::vector<std::string> keys;
   for (const ImageCfg& im : st.cfg.images) {
     auto fail = [&](const std::string& m) { fail_at(st.file, im.line, "image: " + m); };
     const double hi = im.plane == 0 ? g.xmax : im.plane == 1 ? g.ymax : g.zmax;
@@ -96,6 +100,17 @@ inline void check_images(State& st) {
     if (st.cfg.topo.on && im.plane == 2 && im.coord != 0 && im.coord < st.cfg.topo.zmax)
       fail("z=" + fmt(im.coord) + " is inside the curvilinear grid (allowed with topography: z=0, "
            "the surface, or z >= " + fmt(st.cfg.topo.zmax) + ", the Cartesian grid)");
+    const bool below = st.cfg.topo.on && im.plane == 2 && im.coord != 0 && im.mode != ImageMode::Topo;
+    const double c = below ? im.coord - st.cfg.topo.zmax : im.coord;  // receiver_modes.hpp's rule
+    int plane = int(std::floor(c / g.h)) + 1;
+    if (c - (plane - 0.5) * g.h > 0) ++plane;
+    keys.push_back(im.file + "/" + std::to_string(int(im.mode)) + "/" + axis + std::to_string(plane) +
+                   (below ? "c" : ""));
+    for (std::size_t e = 0; e + 1 < keys.size(); ++e)
+      if (keys[e] == keys.back())
+        fail("the same file=, mode and grid plane as the image on line " +
+             std::to_string(st.cfg.images[e].line) + " (allowed: another file= prefix, or one line "
+             "with both lines' times)");
   }
 }
 

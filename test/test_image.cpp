@@ -169,7 +169,7 @@ const char* kDeck =
     "supergrid gp=3\n"
     "block vp=2 vs=1 rho=1.5\n"
     "block vp=3 vs=1.5 rho=2 z1=0.3\n"
-    "image mode=ux x=0.5 cycle=1\n";
+    "image mode=rho x=0.5 cycle=1 file=base\n";
 
 Config deck(const std::string& extra = "") {
   std::istringstream in(std::string(kDeck) + extra);
@@ -292,6 +292,36 @@ TEST(Image, LayoutAndName) {
   std::vector<double> bad = {0, 1, 13, 1, 7};  // a rectangle without its values
   std::vector<std::vector<double>> d;
   EXPECT_FALSE(assemble_parts(L, bad, d));
+}
+
+TEST(ImageInput, KeysAndErrors) {
+  const Config c = deck("image mode=velmag z=0.3 timeInterval=0.5 cycle=3 file=s precision=double\n");
+  const ImageCfg& im = c.images.back();
+  EXPECT_EQ(ImageMode::MagDuDt, im.mode);
+  EXPECT_EQ(2, im.plane);
+  EXPECT_EQ(0.3, im.coord);
+  EXPECT_EQ(0.5, im.when.timeInterval);
+  EXPECT_EQ(3, im.when.cycle);
+  EXPECT_EQ(-1, im.when.time);
+  EXPECT_EQ("s", im.file);
+  EXPECT_TRUE(im.double_precision);
+  EXPECT_EQ("image", deck("image mode=mu y=0 cycle=1\n").images.back().file);
+  EXPECT_FALSE(deck().images.back().double_precision);
+  auto error = [](const std::string& extra) {
+    try {
+      deck(extra);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ("image.in:7: image: the same file=, mode and grid plane as the image on line 6 (allowed: another "
+            "file= prefix, or one line with both lines' times)",
+            error("image mode=rho x=0.52 cycle=3 file=base\n"));  // x=0.5 and 0.52: the same grid plane
+  EXPECT_EQ("no error", error("image mode=rho x=0.56 cycle=3 file=base\n"));
+  EXPECT_EQ("no error", error("image mode=p x=0.5 cycle=3 file=base\n"));
+  EXPECT_EQ("image.in:7: image: no plane given (give exactly one of x=, y=, z=: the plane x, y or z = constant)",
+            error("image mode=ux cycle=3\n"));
 }
 
 // The files of test/e2e/image.sh's run: the image (precision=double, ux on x=1) against the
