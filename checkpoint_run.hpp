@@ -22,6 +22,7 @@
 
 #include "checkpoint.hpp"
 #include "checkpoint_io.hpp"
+#include "image_io.hpp"
 #ifdef SW4LITE_ONESIDED
 #include "onesided.hpp"
 #endif
@@ -251,25 +252,28 @@ inline std::string restart_partitions(MPI_Comm comm, const Config& cfg, const Re
   return "";
 }
 
-// The time loop from os.first_step to nsteps, a segment per checkpoint; after_segment (the
-// driver's NaN check) runs once each segment has quiesced. "" or what stops the run.
+// The time loop from os.first_step to nsteps, a segment per checkpoint or image step (images
+// pause the partitions as checkpoints do); after_segment (the driver's NaN check) runs once
+// each segment has quiesced. "" or what stops the run.
 template <class AfterSegment>
-std::string run_partitions(MPI_Comm comm, OneSidedRun& os, Checkpointing& ck, long nsteps,
-                           const UtcTime& utc, AfterSegment after_segment) {
+std::string run_partitions(MPI_Comm comm, OneSidedRun& os, Checkpointing& ck, Imaging& images,
+                           long nsteps, const UtcTime& utc, AfterSegment after_segment) {
   amr::Runtime& rt = *os.rt;
   long at = os.first_step;
   for (amr::Handler<Partition> go = os.start;; go = os.resume) {
-    os.pause_at = ck.next(at);
+    os.pause_at = std::min(ck.next(at), images.next(at));
     rt.for_each<Partition>([&](amr::Gid gid, Partition&) { rt.invoke(gid, go); });
     rt.quiesce();
     after_segment();
     at = os.pause_at;
-    if (at > os.first_step && ck.due(at)) {
+    if (at > os.first_step && (ck.due(at) || images.due(at))) {
       double mine = 0, t = 0;  // every partition has the same t; a rank may hold none
       rt.for_each<Partition>([&](amr::Gid, Partition& p) { mine = p.t; });
       MPI_Allreduce(&mine, &t, 1, MPI_DOUBLE, MPI_MAX, comm);
-      const std::string e = ck.write(comm, partition_pieces(rt), at, t, utc);
+      const std::string e = ck.due(at) ? ck.write(comm, partition_pieces(rt), at, t, utc) : "";
       if (!e.empty()) return e;
+      const std::string ei = images.due(at) ? images.write(comm, partition_pieces(rt), at, t) : "";
+      if (!ei.empty()) return ei;
     }
     if (at >= nsteps) return "";
   }

@@ -10,7 +10,7 @@
 // whole first word, a key its whole name; an unknown command or key, a malformed number
 // ("1.0x", "nan", 2.5 for an integer), a value out of range or a missing required key is an
 // error, where the original warned, truncated or went on. Booleans are 0/1, on/off, yes/no,
-// true/false. SW4 commands that sw4lite ignores (image, prefilter...) give a warning line in
+// true/false. SW4 commands that sw4lite ignores (volimage, prefilter...) give a warning line in
 // Config::warnings. Pass 1 reads the lines in order (input_commands.hpp), pass 2 checks what
 // needs the whole deck (input_check.hpp), so a source may precede the grid it lives in.
 #pragma once
@@ -157,6 +157,19 @@ struct CheckpointCfg {
   int line = 0;
 };
 
+// image: a plane of one quantity, written after the steps `when` names (the checkpoint's
+// rules, checkpoint_due) as an SW4 image file and a PNG (image.hpp, image_io.hpp).
+enum class ImageMode { Ux, Uy, Uz, Rho, Lambda, Mu, P, S, Div, CurlMag, Topo, MagDuDt, Mag, Vx, Vy, Vz };
+struct ImageCfg {
+  ImageMode mode = ImageMode::Ux;
+  int plane = 0;        // 0: x = coord, 1: y = coord, 2: z = coord
+  double coord = 0;     // as given
+  CheckpointCfg when;   // time, timeInterval, cycle, cycleInterval (file and bufsize unused)
+  std::string file = "image";
+  bool double_precision = false;  // precision=double; SW4's default is float
+  int line = 0;
+};
+
 // restart: the checkpoint file to continue from, as given (relative to the current directory).
 struct RestartCfg {
   bool on = false;
@@ -180,6 +193,7 @@ struct Config {
   std::vector<RecCfg> recs;         // input order
   CheckpointCfg checkpoint;
   RestartCfg restart;
+  std::vector<ImageCfg> images;     // input order
   std::vector<std::string> messages;  // informational lines for rank 0 ("* Setting nx to ...")
   std::vector<std::string> warnings;  // one-line warnings for rank 0 (ignored commands...)
 };
@@ -197,6 +211,7 @@ inline Config parse_input_stream(std::istream& in, const std::string& filename);
 #include "input_series.hpp"    // the sample file of source type=Discrete
 #include "input_commands.hpp"  // pass 1: one function per command
 #include "input_topography.hpp"  // pass 1: the topography command
+#include "input_image.hpp"     // pass 1 and 2: the image command
 #include "input_check.hpp"     // pass 2: checks against the grid, coverage
 
 namespace sw4 {

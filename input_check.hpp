@@ -249,6 +249,8 @@ inline void check_blocks(State& st) {
                 "grid point)");
 }
 
+inline void check_images(State& st);  // input_image.hpp
+
 inline void check_deck(State& st) {
   if (!st.grid_line)
     fail_at(st.file, std::max(st.last_line, 1), "no grid command (a grid command is required, e.g. "
@@ -263,6 +265,7 @@ inline void check_deck(State& st) {
   check_recs(st);
   check_blocks(st);
   check_tps_material(st);
+  check_images(st);
 }
 
 }  // namespace input_detail

@@ -429,7 +429,7 @@ inline void cmd_restart(State& st, const Line& ln) {
 // Commands of SW4 that the original sw4lite ignores: a warning each, the run goes on.
 inline const std::vector<std::string>& ignored_commands() {
   static const std::vector<std::string> v = {
-      "image", "imagehdf5", "volimage", "ssioutput", "essioutput", "sfileoutput", "prefilter",
+      "imagehdf5", "volimage", "ssioutput", "essioutput", "sfileoutput", "prefilter",
       "boundary_conditions", "globalmaterial", "efile", "rfile", "sfile", "pfile", "ifile", "vimaterial",
       "gmt", "material", "attenuation", "anisotropy", "ablock", "randomize", "randomblock", "refinement",
       "mask", "energy", "sac"};
@@ -448,9 +448,10 @@ inline const char* unsupported_reason(const std::string& cmd) {
 
 constexpr const char* kCommands =
     "grid, time, fileio, supergrid, topography, block, source, rec, testpointsource, developer, "
-    "checkpoint, restart";
+    "checkpoint, restart, image";
 
 inline void cmd_topography(State& st, const Line& ln);  // input_topography.hpp
+inline void cmd_image(State& st, const Line& ln);       // input_image.hpp
 
 inline void dispatch(State& st, const Line& ln) {
   const std::string& c = ln.cmd;
@@ -466,6 +467,7 @@ inline void dispatch(State& st, const Line& ln) {
   else if (c == "checkpoint") cmd_checkpoint(st, ln);
   else if (c == "topography") cmd_topography(st, ln);
   else if (c == "restart") cmd_restart(st, ln);
+  else if (c == "image") cmd_image(st, ln);
   else if (const char* why = unsupported_reason(c)) fail_at(st.file, ln.no, c + ": " + why);
   else {
     for (const std::string& ig : ignored_commands())

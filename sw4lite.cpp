@@ -86,6 +86,7 @@ struct Run {
   UtcTime utc{};
   RestartPoint restart;  // where a restart starts; and the checkpoints (checkpoint_run.hpp)
   Checkpointing ckpt;
+  Imaging images;        // image_io.hpp
   MachineShare machine;  // for the memory estimate (limits.hpp)
 };
 
@@ -122,6 +123,7 @@ void time_step(Run& run, const std::array<double, 2>& speed2) {
   // A restart's header against the deck (also with --check); its dt and time go on.
   const std::string e = restart_and_schedule(MPI_COMM_WORLD, cfg, run.restart, run.ckpt, run.dt, run.nsteps);
   if (!e.empty()) stop(e);
+  run.images.setup(cfg, run.nsteps, run.dt);
   stop_on_problem(receiver_memory_problem(cfg, run.nsteps, run.machine));
   if (rank_ == 0 && cfg.fileio.verbose >= 1)
     std::printf(" CFL= %g prel. time step=%g\n", cfg.dev.cfl, dt0);
@@ -289,6 +291,7 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
     if (end.checks(n)) stop_at_nan(cfg, end.nan, end.bound);
     if (rank_ == 0) end.progress(n, t);
     if (run.ckpt.due(n)) stop_on_problem(run.ckpt.write(MPI_COMM_WORLD, pieces, n, t, run.utc));
+    if (run.images.due(n)) stop_on_problem(run.images.write(MPI_COMM_WORLD, pieces, n, t));
   }
   const double loop_end = MPI_Wtime();
   sd.write_receivers(cfg.fileio.path, run.utc, false);
@@ -363,7 +366,7 @@ int run_onesided(Run& run) {
   const double loop_start = MPI_Wtime();
   // After each segment (checkpoint_run.hpp) the earliest NaN: a partition that found one
   // stopped, and its neighbours after that step for want of its halos, so the run quiesced.
-  stop_on_problem(run_partitions(MPI_COMM_WORLD, os, run.ckpt, run.nsteps, run.utc,
+  stop_on_problem(run_partitions(MPI_COMM_WORLD, os, run.ckpt, run.images, run.nsteps, run.utc,
                                  [&] { stop_at_nan(cfg, os.end.nan, os.end.bound); }));
   const double loop_end = MPI_Wtime(), loop_end_now = detail::now();
 

@@ -366,9 +366,9 @@ TEST(InputDefaults, SourceBeforeGridIsCheckedAgainstIt) {
 }
 
 TEST(InputDefaults, IgnoredCommandsWarn) {
-  Config c = parse(kBase + "image mode=mag z=0 file=surf\nprefilter fc2=1\nsac x=1 y=1 z=0\ntime t=1\n");
+  Config c = parse(kBase + "volimage mode=mag file=surf\nprefilter fc2=1\nsac x=1 y=1 z=0\ntime t=1\n");
   ASSERT_EQ(c.warnings.size(), 3u);
-  EXPECT_EQ(c.warnings[0], "in/x.in:4: warning: command 'image' is ignored by sw4lite");
+  EXPECT_EQ(c.warnings[0], "in/x.in:4: warning: command 'volimage' is ignored by sw4lite");
   EXPECT_EQ(c.warnings[1], "in/x.in:5: warning: command 'prefilter' is ignored by sw4lite");
   EXPECT_EQ(c.warnings[2], "in/x.in:6: warning: command 'sac' is ignored by sw4lite (receivers are 'rec')");
 }

@@ -1,0 +1,118 @@
+// input_image.hpp: the `image` command (SW4's): which quantity, on which grid plane, when, and
+// under which file prefix.
+//
+// Part of input.hpp, which includes it after the Config structs (include input.hpp, not this).
+//
+// Why built so: an image is an output like a checkpoint, so it takes the checkpoint's four
+// ways of saying when (and the same rules, checkpoint_due) and the same plain file prefix.
+// Modes carry SW4's names (and its numbers in the file, image.hpp), with `curl` and `velmag`
+// accepted for curlmag and magdudt, and vx, vy, vz added (the velocity components, which
+// SW4's image command lacks). The plane's position is checked against the grid in pass 2,
+// when the grid and the topography are known.
+#pragma once
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace sw4 {
+namespace input_detail {
+
+struct ImageModeName {
+  const char* name;
+  ImageMode mode;
+};
+inline const std::vector<ImageModeName>& image_mode_names() {
+  static const std::vector<ImageModeName> v = {
+      {"ux", ImageMode::Ux},           {"uy", ImageMode::Uy},          {"uz", ImageMode::Uz},
+      {"mag", ImageMode::Mag},         {"div", ImageMode::Div},        {"curlmag", ImageMode::CurlMag},
+      {"curl", ImageMode::CurlMag},    {"vx", ImageMode::Vx},          {"vy", ImageMode::Vy},
+      {"vz", ImageMode::Vz},           {"magdudt", ImageMode::MagDuDt}, {"velmag", ImageMode::MagDuDt},
+      {"p", ImageMode::P},             {"s", ImageMode::S},            {"rho", ImageMode::Rho},
+      {"lambda", ImageMode::Lambda},   {"mu", ImageMode::Mu},          {"topo", ImageMode::Topo}};
+  return v;
+}
+
+inline void cmd_image(State& st, const Line& ln) {
+  Keys k(st.file, ln, {"mode", "x", "y", "z", "time", "timeInterval", "cycle", "cycleInterval",
+                       "file", "precision"});
+  ImageCfg im;
+  im.line = ln.no;
+  std::vector<std::string> names;
+  for (const ImageModeName& m : image_mode_names()) names.push_back(m.name);
+  if (!k.has("mode")) k.fail("missing key 'mode' (allowed: " + join(names) + ")");
+  const std::string mode = k.str("mode", "");
+  bool found = false;
+  for (const ImageModeName& m : image_mode_names())
+    if (mode == m.name) {
+      im.mode = m.mode;
+      found = true;
+    }
+  if (!found) k.fail("unknown mode '" + mode + "' (allowed: " + join(names) + ")");
+  const int planes = int(k.has("x")) + int(k.has("y")) + int(k.has("z"));
+  if (planes != 1)
+    k.fail(std::string(planes ? "more than one" : "no") +
+           " plane given (give exactly one of x=, y=, z=: the plane x, y or z = constant)");
+  im.plane = k.has("x") ? 0 : k.has("y") ? 1 : 2;
+  const char* axis = im.plane == 0 ? "x" : im.plane == 1 ? "y" : "z";
+  im.coord = k.real(axis, 0);
+  if (!k.has("time") && !k.has("timeInterval") && !k.has("cycle") && !k.has("cycleInterval"))
+    k.fail("no image time given (give at least one of time, timeInterval, cycle, cycleInterval)");
+  CheckpointCfg& w = im.when;
+  w.on = true;
+  w.time = k.real_min("time", -1, 0, true);
+  w.timeInterval = k.real_min("timeInterval", -1, 0, true);
+  w.cycle = k.integer("cycle", -1, 1);
+  w.cycleInterval = k.integer("cycleInterval", -1, 1);
+  im.file = k.str("file", "image");
+  // A plain name in the fileio path, as checkpoints and receivers have, so no write can fail on
+  // a missing directory; short enough for the longest name the run makes from it.
+  if (im.file.empty() || im.file.find('/') != std::string::npos || im.file == "." || im.file == "..")
+    k.fail("'" + k.text("file") + "' is not a plain file name (allowed: a name without '/'; images "
+           "are written in the fileio path)");
+  if (im.file.size() > 150)
+    k.fail("file= is " + std::to_string(im.file.size()) + " characters long (allowed: at most 150)");
+  const std::string prec = k.str("precision", "float");
+  if (prec != "float" && prec != "double")
+    k.fail("precision=" + prec + " (allowed: float, double)");
+  im.double_precision = prec == "double";
+  st.cfg.images.push_back(im);
+}
+
+// Pass 2: the plane inside the domain; topo needs the topography and a z plane; with
+// topography a z plane is the surface (z=0) or in the Cartesian grid (z >= the interface).
+// Two lines that would write the same files (prefix, mode, grid plane) are refused: the later
+// would overwrite the earlier's images without a word.
+inline void check_images(State& st) {
+  const GridCfg& g = st.cfg.grid;
+  std::vector<std::string> keys;
+  for (const ImageCfg& im : st.cfg.images) {
+    auto fail = [&](const std::string& m) { fail_at(st.file, im.line, "image: " + m); };
+    const double hi = im.plane == 0 ? g.xmax : im.plane == 1 ? g.ymax : g.zmax;
+    const char* axis = im.plane == 0 ? "x" : im.plane == 1 ? "y" : "z";
+    if (!(im.coord >= 0 && im.coord <= hi))
+      fail(std::string(axis) + "=" + fmt(im.coord) + " is outside the domain (allowed: 0 <= " + axis +
+           " <= " + fmt(hi) + ")");
+    if (im.mode == ImageMode::Topo && !st.cfg.topo.on)
+      fail("mode=topo needs a topography command (allowed without one: every other mode)");
+    if (im.mode == ImageMode::Topo && im.plane != 2)
+      fail("mode=topo is an image of the surface (allowed: z=0)");
+    if (st.cfg.topo.on && im.plane == 2 && im.coord != 0 && im.coord < st.cfg.topo.zmax)
+      fail("z=" + fmt(im.coord) + " is inside the curvilinear grid (allowed with topography: z=0, "
+           "the surface, or z >= " + fmt(st.cfg.topo.zmax) + ", the Cartesian grid)");
+    const bool below = st.cfg.topo.on && im.plane == 2 && im.coord != 0 && im.mode != ImageMode::Topo;
+    const double c = below ? im.coord - st.cfg.topo.zmax : im.coord;  // receiver_modes.hpp's rule
+    int plane = int(std::floor(c / g.h)) + 1;
+    if (c - (plane - 0.5) * g.h > 0) ++plane;
+    keys.push_back(im.file + "/" + std::to_string(int(im.mode)) + "/" + axis + std::to_string(plane) +
+                   (below ? "c" : ""));
+    for (std::size_t e = 0; e + 1 < keys.size(); ++e)
+      if (keys[e] == keys.back())
+        fail("the same file=, mode and grid plane as the image on line " +
+             std::to_string(st.cfg.images[e].line) + " (allowed: another file= prefix, or one line "
+             "with both lines' times)");
+  }
+}
+
+}  // namespace input_detail
+}  // namespace sw4
