@@ -32,6 +32,9 @@ namespace sw4 {
 class RmaWindows {
  public:
   RmaWindows(MPI_Comm cart, const Box& box, bool passive) : plan(cart, box), passive_(passive) {
+    int size = 1;
+    MPI_Comm_size(cart, &size);
+    alone = size == 1;
     const std::array<Box, HaloPlan::kDirs> nb = plan.neighbour_boxes();
     for (int d = 0; d < HaloPlan::kDirs; ++d)
       target[d] = plan.rank[d] == MPI_PROC_NULL ? MPI_DATATYPE_NULL : region_type(nb[d], plan.send_box[d]);
@@ -69,6 +72,9 @@ class RmaWindows {
 
   HaloPlan plan;
   std::array<MPI_Datatype, HaloPlan::kDirs> target{};
+  // One rank has no neighbour and makes no window: there is nothing to put, and Open MPI 4.1
+  // refuses MPI_Win_create on a one-rank communicator (MPI_ERR_WIN) with its default components.
+  bool alone = false;
 
  private:
   bool passive_;
@@ -80,11 +86,10 @@ class HaloRma final : public Halo {
  public:
   enum class Sync { Fence, Pscw };
   HaloRma(MPI_Comm cart, const Box& box, Sync sync) : rma_(cart, box, false), sync_(sync) {
+    if (rma_.alone) return;
     std::vector<int> ranks;
     for (int d = 0; d < HaloPlan::kDirs; ++d)
       if (rma_.plan.rank[d] != MPI_PROC_NULL) ranks.push_back(rma_.plan.rank[d]);
-    alone_ = ranks.empty();
-    if (alone_) return;  // no group: an empty one may come back as MPI_GROUP_EMPTY, not to be freed
     MPI_Group all = MPI_GROUP_NULL;
     MPI_Comm_group(cart, &all);
     MPI_Group_incl(all, int(ranks.size()), ranks.data(), &neighbours_);
@@ -97,6 +102,7 @@ class HaloRma final : public Halo {
   HaloRma& operator=(const HaloRma&) = delete;
 
   void exchange(Field& f) override {
+    if (rma_.alone) return;
     const std::array<MPI_Win, 3> w{rma_.of(f[0]), rma_.of(f[1]), rma_.of(f[2])};
     if (sync_ == Sync::Fence) {  // the assertions: no epoch runs into or out of an exchange
       for (MPI_Win x : w) MPI_Win_fence(MPI_MODE_NOPRECEDE, x);
@@ -105,7 +111,6 @@ class HaloRma final : public Halo {
       for (MPI_Win x : w) MPI_Win_fence(MPI_MODE_NOSUCCEED | MPI_MODE_NOSTORE, x);
       return;
     }
-    if (alone_) return;  // no neighbour: nothing to post or start
     // Neighbourhoods are symmetric: the ranks this piece writes to are those that write to it.
     for (MPI_Win x : w) MPI_Win_post(neighbours_, 0, x);
     for (MPI_Win x : w) MPI_Win_start(neighbours_, 0, x);
@@ -119,7 +124,6 @@ class HaloRma final : public Halo {
   RmaWindows rma_;
   Sync sync_;
   MPI_Group neighbours_ = MPI_GROUP_NULL;
-  bool alone_ = false;
 };
 
 }  // namespace sw4

@@ -35,6 +35,7 @@ class HaloRmaPassive final : public Halo {
  public:
   HaloRmaPassive(MPI_Comm cart, const Box& box) : rma_(cart, box, true) {
     MPI_Comm_rank(cart, &me_);
+    if (rma_.alone) return;
     std::int64_t* base = nullptr;
     MPI_Win_allocate(MPI_Aint(2 * HaloPlan::kDirs * sizeof(std::int64_t)), int(sizeof(std::int64_t)),
                      MPI_INFO_NULL, cart, &base, &counters_);
@@ -44,6 +45,7 @@ class HaloRmaPassive final : public Halo {
     MPI_Barrier(cart);  // every counter is zero before anyone raises one
   }
   ~HaloRmaPassive() override {
+    if (rma_.alone) return;
     MPI_Win_unlock_all(counters_);
     MPI_Win_free(&counters_);
   }
@@ -51,6 +53,7 @@ class HaloRmaPassive final : public Halo {
   HaloRmaPassive& operator=(const HaloRmaPassive&) = delete;
 
   void exchange(Field& f) override {
+    if (rma_.alone) return;
     const HaloPlan& p = rma_.plan;
     const std::array<MPI_Win, 3> w{rma_.of(f[0]), rma_.of(f[1]), rma_.of(f[2])};
     ++count_;
