@@ -155,6 +155,7 @@ struct HaloPlan {
 
   // The neighbours' boxes (an empty Box off the grid), for the models that write into their arrays.
   std::array<Box, kDirs> neighbour_boxes() const {
+    static_assert(sizeof(Box) == 6 * sizeof(int), "a Box travels as six ints");
     std::array<Box, kDirs> nb{};
     std::array<MPI_Request, 2 * kDirs> req{};
     for (int d = 0; d < kDirs; ++d) {

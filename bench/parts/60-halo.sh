@@ -22,7 +22,7 @@ sed -e 's/h=0.04/h=0.08/' -e 's|path=[^ ]*|path=out|' inputs/pointsource.in >"$h
 cat >"$hb_out/thin.in" <<'DECK'
 fileio path=out
 grid x=6 y=0.8 z=0.8 h=0.04
-time t=0.8
+time t=0.5
 supergrid gp=6
 block vp=1.6 vs=0.8 rho=1
 source x=3 y=0.4 z=0.4 Mxx=1 Myy=1 Mzz=1 t0=0 freq=1 type=C6SmoothBump
