@@ -36,9 +36,11 @@ for bin in sw4lite sw4lite-onesided; do
   expect "$bin-nan" 1 "$bin" "$root/test/e2e/blowup.in"
   expect "$bin-normal" 0 "$bin" short.in
 done
-# The halo models of ./sw4lite (halo_select.hpp): communicators, groups, windows, datatypes.
+# The halo models of ./sw4lite (halo_select.hpp): communicators, groups, windows, datatypes,
+# at a normal end and when the NaN stop unwinds the driver (collective frees on every rank).
 for m in isend neighbor rma-fence rma-pscw rma-passive; do
   expect "sw4lite-halo-$m" 0 sw4lite --halo "$m" short.in
+  expect "sw4lite-halo-$m-nan" 1 sw4lite --halo "$m" "$root/test/e2e/blowup.in"
 done
 [ $ok -eq 1 ] || { echo "---- output of the runs in $work/*.out"; exit 1; }
 exit 0
