@@ -81,8 +81,25 @@ struct DeveloperCfg {
   bool steal = true;
   bool reference_kernel = false;  // kernel=reference: L_h point by point (stencil_reference.hpp)
   int protocol = -1;  // one-sided halo protocol: 0 request, 1 eager, -1 the program's default
+  std::string halo;   // two-sided halo model (halo_select.hpp); empty: sendrecv
   int line = 0;
 };
+
+// The halo models of the two-sided binary (developer halo=, --halo), in the order of the docs.
+inline const std::vector<std::string>& halo_models() {
+  static const std::vector<std::string> m{"sendrecv", "isend", "neighbor", "rma-fence", "rma-pscw", "rma-passive"};
+  return m;
+}
+inline bool is_halo_model(const std::string& s) {
+  for (const std::string& m : halo_models())
+    if (s == m) return true;
+  return false;
+}
+inline std::string halo_model_list() {
+  std::string l;
+  for (const std::string& m : halo_models()) l += (l.empty() ? "" : ", ") + m;
+  return l;
+}
 
 struct SupergridCfg {
   int gp = 20;      // layer width in grid points

@@ -150,7 +150,7 @@ inline void cmd_fileio(State& st, const Line& ln) {
 inline void cmd_developer(State& st, const Line& ln) {
   Keys k(st.file, ln, {"cfl", "checkfornan", "reporttiming", "trace", "corder", "thblocki", "thblockj",
                        "thblockk", "partitions", "imbalance", "migrate", "steal", "kernel",
-                       "protocol"});
+                       "protocol", "halo"});
   DeveloperCfg& d = st.cfg.dev;
   d.cfl = k.real_min("cfl", d.cfl, 0, true);
   d.checkfornan = k.boolean("checkfornan", d.checkfornan);
@@ -170,6 +170,10 @@ inline void cmd_developer(State& st, const Line& ln) {
     if (t->value != "request" && t->value != "eager")
       k.fail("'" + t->text + "' is not a halo protocol (allowed: request, eager)");
     d.protocol = t->value == "eager";
+  }
+  if (const Token* t = k.find("halo")) {
+    if (!is_halo_model(t->value)) k.fail("'" + t->text + "' is not a halo model (allowed: " + halo_model_list() + ")");
+    d.halo = t->value;
   }
   if (const Token* t = k.find("imbalance")) {
     std::size_t c = t->value.find(':');

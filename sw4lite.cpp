@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "checkpoint_run.hpp"
-#include "halo.hpp"
+#include "halo_select.hpp"
 #include "input.hpp"
 #include "limits.hpp"
 #include "norms.hpp"
@@ -258,11 +258,10 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
   if (!cfg.topo.on) stop_on_problem(sd.allocate(cfg));
   for (Receiver& r : sd.receivers) r.reserve(run.nsteps);
   for (Receiver& r : sd.top.receivers) r.reserve(run.nsteps);
-  HaloExchange halo(cart, sd.box);
-  std::unique_ptr<HaloExchange> halo1;  // grid 1's exchange, with topography
-  if (cfg.topo.on) halo1 = std::make_unique<HaloExchange>(cart, sd.top.box);
+  const std::unique_ptr<Halo> halo = make_halo(cfg.dev.halo, cart, sd.box);
+  const std::unique_ptr<Halo> halo1 = cfg.topo.on ? make_halo(cfg.dev.halo, cart, sd.top.box) : nullptr;
   auto exchange = [&] {  // grid 0, then grid 1 (NUMERICS 19.3)
-    halo.exchange(sd.up);
+    halo->exchange(sd.up);
     if (halo1) halo1->exchange(sd.top.up);
   };
   const std::vector<Subdomain*> pieces{&sd};  // the initial samples, or a restart's data
@@ -355,6 +354,8 @@ int run_onesided(Run& run) {
                   std::to_string(L.p2()) + ", " + std::to_string(L.q1 * L.q2) + " per rank, " +
                   (os.protocol == Protocol::Eager ? "eager" : "request") + " protocol",
               reduce(nsrc, MPI_SUM), reduce(nuniq, MPI_SUM));
+  if (rank_ == 0 && !cfg.dev.halo.empty())  // accepted so that a deck runs in both binaries
+    std::printf("warning: halo %s is a model of ./sw4lite; ignored here\n", cfg.dev.halo.c_str());
   if (run.check_only) return 0;
   prepare_output(run);
   stop_on_problem(restart_partitions(MPI_COMM_WORLD, cfg, run.restart, os, run.ckpt.stats));
@@ -404,7 +405,7 @@ int run_main(int argc, char** argv) {
   const double time_start = MPI_Wtime();
 
   Run run;
-  std::string kernel;  // --kernel, which wins over the deck's developer kernel=
+  std::string kernel, halo;  // --kernel, --halo, which win over the deck's developer line
   for (int a = 1; a < argc; ++a) {
     const std::string arg = argv[a];
     if (arg == "--check") {
@@ -420,15 +421,18 @@ int run_main(int argc, char** argv) {
       if (k != "tuned" && k != "reference")
         stop("sw4lite: --kernel " + k + ": not a kernel (allowed: tuned, reference)");
       kernel = k;
+    } else if (arg == "--halo" && a + 1 < argc) {
+      halo = argv[++a];
+      if (!is_halo_model(halo)) stop("sw4lite: --halo " + halo + ": not a halo model (allowed: " + halo_model_list() + ")");
     } else if (arg == "-h" || arg == "--help") {
       if (rank_ == 0)
         std::printf("usage: mpirun -np P %s [--check] [--partitions N] [--kernel tuned|reference] "
-                    "DECK\n",
+                    "[--halo NAME] DECK\n",
                     argv[0]);
       return 0;
     } else if (!arg.empty() && arg[0] == '-') {
       stop("sw4lite: unknown option '" + arg +
-           "' (allowed: --check, --partitions N, --kernel tuned|reference)");
+           "' (allowed: --check, --partitions N, --kernel tuned|reference, --halo NAME)");
     } else if (run.deck.empty()) {
       run.deck = arg;
     } else {
@@ -436,7 +440,7 @@ int run_main(int argc, char** argv) {
     }
   }
   if (run.deck.empty())
-    stop("usage: mpirun -np P sw4lite [--check] [--partitions N] [--kernel tuned|reference] DECK");
+    stop("usage: mpirun -np P sw4lite [--check] [--partitions N] [--kernel tuned|reference] [--halo NAME] DECK");
   std::array<int, 2> pgrid{};
   try {  // the deck, what it asks of the machine, then the topography's pass over every column
     run.cfg = parse_input(run.deck);
@@ -453,6 +457,7 @@ int run_main(int argc, char** argv) {
   }
   stop_on_problem(rank_ == 0 ? output_dir_problem(run.cfg, false) : "");
   if (!kernel.empty()) run.cfg.dev.reference_kernel = kernel == "reference";
+  if (!halo.empty()) run.cfg.dev.halo = halo;
   const Config& cfg = run.cfg;
   if (rank_ == 0) {
     for (const std::string& m : cfg.messages) std::printf("%s\n", m.c_str());

@@ -321,6 +321,12 @@ TEST(InputDefaults, DeveloperCoDesignAndIgnoredKeys) {
   EXPECT_EQ(parse(kBase + "developer protocol=request\ntime steps=1\n").dev.protocol, 0);
   EXPECT_EQ(error_of(kBase + "developer protocol=rma\n"),
             "in/x.in:4: developer: 'protocol=rma' is not a halo protocol (allowed: request, eager)");
+  EXPECT_EQ(c.dev.halo, "");  // sendrecv
+  for (const std::string& m : sw4::halo_models())
+    EXPECT_EQ(parse(kBase + "developer halo=" + m + "\ntime steps=1\n").dev.halo, m);
+  EXPECT_EQ(error_of(kBase + "developer halo=rma\n"),
+            "in/x.in:4: developer: 'halo=rma' is not a halo model (allowed: sendrecv, isend, neighbor, "
+            "rma-fence, rma-pscw, rma-passive)");
   EXPECT_TRUE(c.dev.checkfornan);
   EXPECT_TRUE(c.dev.trace);
   EXPECT_TRUE(c.tps.halfspace);

@@ -8,9 +8,9 @@
 # so nothing fails; each MPI only says so in its own words, and only some do (MPICH: "[WARNING]
 # yaksa: 2 leaked handle pool objects" on every rank; Open MPI: a paragraph about a process
 # that exited "improperly", without calling finalize). So the error paths (an input error, a
-# bad option, the NaN stop of both binaries) and a short normal run of both binaries run
-# under whichever MPI the tests use (MPIRUN), and all they print, launcher included, must be
-# free of those words.
+# bad option, the NaN stop of both binaries) and a short normal run of both binaries (and of
+# every halo model of ./sw4lite) run under whichever MPI the tests use (MPIRUN), and all they
+# print, launcher included, must be free of those words.
 set -u
 [ $# -eq 1 ] || { echo "usage: $0 WORKDIR" >&2; exit 2; }
 work=$1
@@ -35,6 +35,12 @@ for bin in sw4lite sw4lite-onesided; do
   expect "$bin-bad-option" 1 "$bin" --no-such-option short.in
   expect "$bin-nan" 1 "$bin" "$root/test/e2e/blowup.in"
   expect "$bin-normal" 0 "$bin" short.in
+done
+# The halo models of ./sw4lite (halo_select.hpp): communicators, groups, windows, datatypes,
+# at a normal end and when the NaN stop unwinds the driver (collective frees on every rank).
+for m in isend neighbor rma-fence rma-pscw rma-passive; do
+  expect "sw4lite-halo-$m" 0 sw4lite --halo "$m" short.in
+  expect "sw4lite-halo-$m-nan" 1 sw4lite --halo "$m" "$root/test/e2e/blowup.in"
 done
 [ $ok -eq 1 ] || { echo "---- output of the runs in $work/*.out"; exit 1; }
 exit 0
