@@ -250,7 +250,7 @@ inline void supergrid_damping_curvilinear(Field& up, const Field& u, const Field
   const double* cx = px.co.at(i0);
   const double* dx = px.dc.at(i0);
   const std::vector<DampStretch> stretches = damp_stretches(dx, n);
-  const int threads = max_threads();
+  [[maybe_unused]] const int threads = max_threads();  // unused without OpenMP
   SW4_OMP(parallel for collapse(2) schedule(static) num_threads(threads))
   for (int k = eval.kb; k <= eval.ke; ++k)
     for (int j = eval.jb; j <= eval.je; ++j) {
