@@ -9,7 +9,7 @@
 // (onesided.hpp). Both print the same lines and write the same files: what ends a step is
 // written once (step_end.hpp), and so is the report.
 //
-//   usage: mpirun -np P ./sw4lite [--check] [--partitions N] DECK
+//   usage: mpirun -np P ./sw4lite [--check] [--partitions N] [--kernel tuned|reference] [--halo NAME] DECK (options.hpp)
 #include <mpi.h>
 
 #include <algorithm>
@@ -31,6 +31,7 @@
 #include "input.hpp"
 #include "limits.hpp"
 #include "norms.hpp"
+#include "options.hpp"
 #include "report.hpp"
 #include "step_end.hpp"
 #include "subdomain.hpp"
@@ -405,42 +406,15 @@ int run_main(int argc, char** argv) {
   const double time_start = MPI_Wtime();
 
   Run run;
-  std::string kernel, halo;  // --kernel, --halo, which win over the deck's developer line
-  for (int a = 1; a < argc; ++a) {
-    const std::string arg = argv[a];
-    if (arg == "--check") {
-      run.check_only = true;
-    } else if (arg == "--partitions" && a + 1 < argc) {
-      char* end = nullptr;
-      const long n = std::strtol(argv[++a], &end, 10);
-      if (*end != '\0' || n < 1 || n > 1000000)
-        stop(std::string("sw4lite: --partitions ") + argv[a] + ": not a positive integer");
-      run.partitions = int(n);
-    } else if (arg == "--kernel" && a + 1 < argc) {
-      const std::string k = argv[++a];
-      if (k != "tuned" && k != "reference")
-        stop("sw4lite: --kernel " + k + ": not a kernel (allowed: tuned, reference)");
-      kernel = k;
-    } else if (arg == "--halo" && a + 1 < argc) {
-      halo = argv[++a];
-      if (!is_halo_model(halo)) stop("sw4lite: --halo " + halo + ": not a halo model (allowed: " + halo_model_list() + ")");
-    } else if (arg == "-h" || arg == "--help") {
-      if (rank_ == 0)
-        std::printf("usage: mpirun -np P %s [--check] [--partitions N] [--kernel tuned|reference] "
-                    "[--halo NAME] DECK\n",
-                    argv[0]);
-      return 0;
-    } else if (!arg.empty() && arg[0] == '-') {
-      stop("sw4lite: unknown option '" + arg +
-           "' (allowed: --check, --partitions N, --kernel tuned|reference, --halo NAME)");
-    } else if (run.deck.empty()) {
-      run.deck = arg;
-    } else {
-      stop("sw4lite: more than one input file given ('" + run.deck + "', '" + arg + "')");
-    }
+  const Options opt = parse_options(argc, argv);
+  if (opt.help) {
+    if (rank_ == 0) std::printf("%s\n", usage_line(argv[0]).c_str());
+    return 0;
   }
-  if (run.deck.empty())
-    stop("usage: mpirun -np P sw4lite [--check] [--partitions N] [--kernel tuned|reference] [--halo NAME] DECK");
+  if (!opt.error.empty()) stop(opt.error);
+  run.deck = opt.deck;
+  run.check_only = opt.check_only;
+  run.partitions = opt.partitions;
   std::array<int, 2> pgrid{};
   try {  // the deck, what it asks of the machine, then the topography's pass over every column
     run.cfg = parse_input(run.deck);
@@ -456,8 +430,8 @@ int run_main(int argc, char** argv) {
     stop(e.what());
   }
   stop_on_problem(rank_ == 0 ? output_dir_problem(run.cfg, false) : "");
-  if (!kernel.empty()) run.cfg.dev.reference_kernel = kernel == "reference";
-  if (!halo.empty()) run.cfg.dev.halo = halo;
+  if (!opt.kernel.empty()) run.cfg.dev.reference_kernel = opt.kernel == "reference";
+  if (!opt.halo.empty()) run.cfg.dev.halo = opt.halo;
   const Config& cfg = run.cfg;
   if (rank_ == 0) {
     for (const std::string& m : cfg.messages) std::printf("%s\n", m.c_str());

@@ -5,3 +5,5 @@ gtest_check unit-input 1 120 build/test_input --gtest_color=no
 gtest_check unit-input-errors 1 120 build/test_input_errors --gtest_color=no
 # What a deck may ask of a run and of the machine (limits.hpp): names, counts, materials, memory, directory.
 gtest_check unit-limits 1 120 build/test_limits --gtest_color=no
+# The command line (options.hpp).
+gtest_check unit-options 1 60 build/test_options --gtest_color=no
