@@ -141,6 +141,7 @@ inline void cmd_fileio(State& st, const Line& ln) {
   if (f.path.back() != '/') f.path += '/';
   f.verbose = k.integer("verbose", 0, 0);
   f.printcycle = k.integer("printcycle", 100, 1);
+  f.printcycle_set = k.has("printcycle");
   k.boolean("pfs", false);       // parallel-file-system hint of the original's writers
   k.integer("nwriters", 8, 1);   // number of writer ranks of the original's checkpoint I/O
   f.line = ln.no;

@@ -270,6 +270,7 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
   double t = run.restart.t, window_start = -1;
   if (rank_ == 0) std::printf("starting at time %g at cycle %ld\n", t, run.restart.step + 1);
   MPI_Barrier(MPI_COMM_WORLD);
+  end.clock.restart(run.restart.step);
   const double loop_start = MPI_Wtime();
   for (int n = int(run.restart.step) + 1; n <= run.nsteps; ++n) {
     if (timed_step(n) && window_start < 0) window_start = MPI_Wtime();
@@ -360,6 +361,7 @@ int run_onesided(Run& run) {
   if (rank_ == 0) std::printf("starting at time %g at cycle %ld\n", run.restart.t, run.restart.step + 1);
   MPI_Barrier(MPI_COMM_WORLD);
   rt.reset_stats();
+  os.end.clock.restart(run.restart.step);
   const double loop_start = MPI_Wtime();
   // After each segment (checkpoint_run.hpp) the earliest NaN: a partition that found one
   // stopped, and its neighbours after that step for want of its halos, so the run quiesced.
