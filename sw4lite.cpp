@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "checkpoint_run.hpp"
+#include "cost.hpp"
 #include "halo.hpp"
 #include "input.hpp"
 #include "limits.hpp"
@@ -142,6 +143,7 @@ void print_setup(const Run& run, const std::string& layout, double nsrc, double 
   std::printf("number of unique g.p. sources = %.0f\n", nuniq);
   std::printf("setup of sources done\n");
   std::printf("time step %.10g, %d steps to t = %.10g\n", run.dt, run.nsteps, run.nsteps * run.dt);
+  std::printf("%s\n", cost_line(run.cfg, run.nsteps - run.restart.step, run.machine, max_threads()).c_str());
 }
 
 // The output directory (rank 0) and the reference time of the receiver headers.

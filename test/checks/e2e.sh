@@ -48,6 +48,9 @@ done
 # The timing table: the same columns with the same meaning in both binaries.
 cmd_check e2e-timing-columns 120 bash test/e2e/timing_columns.sh 2 inputs/pointforce.in "$e2e_dir/timing-columns"
 cmd_check e2e-clean-exit 120 bash test/e2e/clean_exit.sh "$e2e_dir/clean-exit"
+# --check and a run's setup say the cost: 301 x 301 x 171 points, 536 steps of LOH.1-h100 (issue 12).
+cmd_check e2e-check-cost-loh1 60 bash test/e2e/check_cost.sh 2 inputs/LOH.1-h100.in 1.55e+07 536 "$e2e_dir/check-cost-loh1"
+cmd_check e2e-check-cost-onesided 60 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/check_cost.sh 1 inputs/loh1-small.in 115351 119 "$e2e_dir/check-cost-onesided"
 # --check finds what the setup finds: one-sided partitions too many for the grid.
 cmd_check e2e-check-finds-partitions-onesided 60 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/check_finds.sh 2 \
   test/ci/small.in "2000 partitions are too many" "$e2e_dir/check-finds-partitions" --partitions 1000
