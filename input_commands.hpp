@@ -389,6 +389,9 @@ inline void cmd_rec(State& st, const Line& ln) {
   }
   if (r.nsew && r.mode != RecMode::Displacement && r.mode != RecMode::Velocity)
     k.fail("nsew=1 needs variables=displacement or velocity (here " + k.text("variables") + ")");
+  if (r.sac && r.sta.size() > 8)  // SAC's KSTNM holds 8 characters
+    st.cfg.warnings.push_back(st.file + ":" + std::to_string(ln.no) + ": warning: rec: station name '" + r.sta +
+                              "' is cut to '" + r.sta.substr(0, 8) + "' in the SAC headers (KSTNM holds 8 characters)");
   st.cfg.recs.push_back(r);
   st.rec.push_back({zk});
 }
