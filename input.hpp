@@ -65,6 +65,7 @@ struct FileioCfg {
   std::string path = "./";  // always ends with '/'
   int verbose = 0;
   int printcycle = 100;
+  bool printcycle_set = false;  // given: a progress line every printcycle steps, not every ~10 s
   int line = 0;
 };
 

@@ -141,6 +141,7 @@ inline void cmd_fileio(State& st, const Line& ln) {
   if (f.path.back() != '/') f.path += '/';
   f.verbose = k.integer("verbose", 0, 0);
   f.printcycle = k.integer("printcycle", 100, 1);
+  f.printcycle_set = k.has("printcycle");
   k.boolean("pfs", false);       // parallel-file-system hint of the original's writers
   k.integer("nwriters", 8, 1);   // number of writer ranks of the original's checkpoint I/O
   f.line = ln.no;
@@ -392,6 +393,9 @@ inline void cmd_rec(State& st, const Line& ln) {
   }
   if (r.nsew && r.mode != RecMode::Displacement && r.mode != RecMode::Velocity)
     k.fail("nsew=1 needs variables=displacement or velocity (here " + k.text("variables") + ")");
+  if (r.sac && r.sta.size() > 8)  // SAC's KSTNM holds 8 characters
+    st.cfg.warnings.push_back(st.file + ":" + std::to_string(ln.no) + ": warning: rec: station name '" + r.sta +
+                              "' is cut to '" + r.sta.substr(0, 8) + "' in the SAC headers (KSTNM holds 8 characters)");
   st.cfg.recs.push_back(r);
   st.rec.push_back({zk});
 }

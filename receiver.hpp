@@ -46,6 +46,11 @@ struct Receiver {
   PointMetric metric; // grid 1: the metric at p, set by the caller (NUMERICS 21)
   std::vector<double> samples;  // sample n, component c at samples[n*ncomp() + c]
   std::size_t reserved = 0;     // samples reserved for (kept across pack/unpack)
+  // For the SAC header (set at setup: receiver_topography.hpp, set_sac_positions): the depth
+  // below the surface, and the event at the deck's first source (none: event false).
+  double depth = 0;
+  bool event = false;
+  double ev_x = 0, ev_y = 0, ev_depth = 0;
 
   int ncomp() const { return mode_components(cfg.mode); }
   // nsew rotates only the vector modes whose columns the original can name (NUMERICS.md 10.2).
@@ -165,7 +170,10 @@ struct Receiver {
     in[6] = 6;                                    // NVHDR
     in[7] = in[8] = 0;                            // NINF, NHST
     in[15] = 1;                                   // IFTYPE = time series
-    in[35] = 1; in[36] = 0; in[37] = 1; in[38] = 1; in[39] = 0;  // LEVEN LPSPOL LOVROK LCALDA
+    in[16] = cfg.mode == RecMode::Displacement ? kSacIdisp : cfg.mode == RecMode::Velocity ? kSacIvel : kSacIunkn;
+    // LEVEN LPSPOL LOVROK LCALDA: SAC computes DIST, AZ, BAZ, GCARC from the positions when there
+    // is an event (the same frame for both, so they are the model's to 0.5%: NUMERICS.md 10.3)
+    in[35] = 1; in[36] = 0; in[37] = 1; in[38] = event ? 1 : 0; in[39] = 0;
     float depmax = -1.0e38f, depmin = 1.0e38f, depmen = kSacUndef;
     double sum = 0.0;
     for (float x : y) {
@@ -182,7 +190,12 @@ struct Receiver {
     double lon, lat;
     geographic(cfg.x, cfg.y, lon, lat);
     f[31] = float(lat); f[32] = float(lon);       // STLA, STLO of the requested location
-    f[35] = f[36] = f[38] = 0.0f;                 // EVLA, EVLO, EVDP
+    f[34] = float(depth);                         // STDP (m)
+    if (event) {                                  // EVLA, EVLO; EVDP in km, as SAC counts it
+      double evlon, evlat;
+      geographic(ev_x, ev_y, evlon, evlat);
+      f[35] = float(evlat); f[36] = float(evlon); f[38] = float(ev_depth / 1000);
+    }
     const Component& cm = component(c);
     f[57] = cm.cmpaz; f[58] = cm.cmpinc;
     in[9] = int32_t(npts);
@@ -207,7 +220,8 @@ struct Receiver {
     };
     const int32_t ints[12] = {int32_t(cfg.mode), cfg.nsew, cfg.writeEvery, cfg.usgs, cfg.sac, cfg.line,
                               p.i, p.j, p.k, cfg.z_is_depth, grid, metric.on};
-    const double reals[8] = {cfg.x, cfg.y, cfg.z, metric.m1, metric.m2, metric.m3, metric.m4, metric.J};
+    const double reals[13] = {cfg.x, cfg.y, cfg.z, metric.m1, metric.m2, metric.m3, metric.m4, metric.J,
+                              depth, double(event), ev_x, ev_y, ev_depth};
     const uint64_t sizes[4] = {cfg.file.size(), cfg.sta.size(), reserved, samples.size()};
     put(ints, sizeof ints);
     put(reals, sizeof reals);
@@ -222,7 +236,7 @@ struct Receiver {
       in += n;
     };
     int32_t ints[12];
-    double reals[8];
+    double reals[13];
     uint64_t sizes[4];
     get(ints, sizeof ints);
     get(reals, sizeof reals);
@@ -241,6 +255,8 @@ struct Receiver {
     r.cfg.x = reals[0]; r.cfg.y = reals[1]; r.cfg.z = reals[2];
     r.metric.m1 = reals[3]; r.metric.m2 = reals[4]; r.metric.m3 = reals[5];
     r.metric.m4 = reals[6]; r.metric.J = reals[7];
+    r.depth = reals[8]; r.event = reals[9] != 0;
+    r.ev_x = reals[10]; r.ev_y = reals[11]; r.ev_depth = reals[12];
     r.cfg.file.assign(in, std::size_t(sizes[0]));
     in += sizes[0];
     r.cfg.sta.assign(in, std::size_t(sizes[1]));

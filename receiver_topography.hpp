@@ -93,4 +93,23 @@ inline Receiver make_receiver(const RecCfg& cfg, const TopoRecPlace& place,
   return r;
 }
 
+// Depth below the surface of a point of a source or rec line: the value given when it is a
+// depth (or without topography, where z is the depth), else z - z_t(x, y) of the analytic hill.
+inline double depth_below_surface(const Config& cfg, double x, double y, double z, bool is_depth) {
+  if (is_depth || !cfg.topo.on) return z;
+  return z - GaussianHill(cfg.topo, cfg.grid.h).surface_at_xy(x, y);
+}
+
+// What the SAC header says of where the receiver and the event are: the receiver's depth
+// (STDP), and the event at the deck's first source (EVLA, EVLO, EVDP), none without sources.
+inline void set_sac_positions(Receiver& r, const Config& cfg) {
+  r.depth = depth_below_surface(cfg, r.cfg.x, r.cfg.y, r.cfg.z, r.cfg.z_is_depth);
+  r.event = !cfg.sources.empty();
+  if (!r.event) return;
+  const SourceCfg& s = cfg.sources.front();
+  r.ev_x = s.x;
+  r.ev_y = s.y;
+  r.ev_depth = depth_below_surface(cfg, s.x, s.y, s.z, s.z_is_depth);
+}
+
 }  // namespace sw4

@@ -74,11 +74,6 @@ inline std::vector<std::string> setup_warnings(const Config& cfg, double dt, lon
   return out;
 }
 
-// "Time step n t= t" after step 1, every printcycle-th step and the last one.
-inline bool print_step(int n, int nsteps, int printcycle) {
-  return n == 1 || printcycle == 1 || n % printcycle == 1 || n == nsteps;
-}
-
 // "   Execution time, <msg> [h hours ][m minutes ]s seconds"
 inline std::string execution_time(double s, const std::string& msg) {
   const int h = static_cast<int>(s / 3600.0);

@@ -21,6 +21,8 @@ namespace sw4 {
 constexpr std::size_t kSacHeaderBytes = 70 * 4 + 40 * 4 + 24 * 8;  // 632
 constexpr float kSacUndef = -12345.0f;
 constexpr int32_t kSacUndefInt = -12345;
+// IDEP, the kind of the dependent variable (SAC's enumerated values).
+constexpr int32_t kSacIunkn = 5, kSacIdisp = 6, kSacIvel = 7;
 
 inline const std::array<const char*, 70>& sac_float_names() {
   static const std::array<const char*, 70> n = {

@@ -18,6 +18,7 @@
 
 #include "checkpoint.hpp"
 #include "input.hpp"
+#include "progress.hpp"
 #include "report.hpp"
 #include "solution_check.hpp"
 #include "subdomain.hpp"
@@ -97,6 +98,7 @@ struct StepEnd {
   NanRecord nan;       // the earliest bad value on this rank's pieces (solution_check.hpp)
   double bound = -1;   // beyond it a value is a blow-up; set at the first close (dt known)
   double dt = 0;       // the step, known at the first close
+  ProgressClock clock{};  // started with the loop (clock.restart: sw4lite.cpp), for progress
 
   // Step n begins on a piece: its phases count in the table when the step is timed.
   static void begin(Subdomain& sd, long n) { sd.timing = timed_step(n); }
@@ -133,11 +135,16 @@ struct StepEnd {
     return true;
   }
 
-  // "Time step n t= t" after step 1, every printcycle-th step and the last (printed by the
-  // caller's first rank or partition only).
-  void progress(long n, double t) const {
-    if (print_step(int(n), int(nsteps), cfg->fileio.printcycle))
-      std::printf("Time step %ld t= %g\n", n, t);
+  // The progress line after step n when due (progress.hpp: every ~10 s, or every printcycle
+  // steps when the deck sets printcycle), printed by the caller's first rank or partition only.
+  void progress(long n, double t) {
+    const ProgressClock::Clock::time_point now = ProgressClock::Clock::now();
+    if (!progress_due(n, nsteps, cfg->fileio.printcycle_set, cfg->fileio.printcycle,
+                      ProgressClock::seconds(clock.last, now)))
+      return;
+    clock.last = now;
+    std::printf("%s\n", progress_line(n, nsteps, t, t + double(nsteps - n) * dt, clock.first,
+                                      ProgressClock::seconds(clock.start, now)).c_str());
   }
 };
 

@@ -96,6 +96,8 @@ inline void Subdomain::setup_receivers(const Config& cfg) {
     if (pl.grid == 1 && top.owned.contains(pl.i, pl.j, pl.k))
       top.receivers.push_back(make_receiver(rc, pl, topography));
   }
+  for (Receiver& r : receivers) set_sac_positions(r, cfg);
+  for (Receiver& r : top.receivers) set_sac_positions(r, cfg);
 }
 
 inline std::string Subdomain::allocate(const Config& cfg) {

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "checkpoint_run.hpp"
+#include "cost.hpp"
 #include "halo_select.hpp"
 #include "input.hpp"
 #include "limits.hpp"
@@ -145,6 +146,7 @@ void print_setup(const Run& run, const std::string& layout, double nsrc, double 
   std::printf("number of unique g.p. sources = %.0f\n", nuniq);
   std::printf("setup of sources done\n");
   std::printf("time step %.10g, %d steps to t = %.10g\n", run.dt, run.nsteps, run.nsteps * run.dt);
+  std::printf("%s\n", cost_line(run.cfg, run.nsteps - run.restart.step, run.machine, max_threads()).c_str());
 }
 
 // The output directory (rank 0) and the reference time of the receiver headers.
@@ -272,6 +274,7 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
   double t = run.restart.t, window_start = -1;
   if (rank_ == 0) std::printf("starting at time %g at cycle %ld\n", t, run.restart.step + 1);
   MPI_Barrier(MPI_COMM_WORLD);
+  end.clock.restart(run.restart.step);
   const double loop_start = MPI_Wtime();
   for (int n = int(run.restart.step) + 1; n <= run.nsteps; ++n) {
     if (timed_step(n) && window_start < 0) window_start = MPI_Wtime();
@@ -365,6 +368,7 @@ int run_onesided(Run& run) {
   if (rank_ == 0) std::printf("starting at time %g at cycle %ld\n", run.restart.t, run.restart.step + 1);
   MPI_Barrier(MPI_COMM_WORLD);
   rt.reset_stats();
+  os.end.clock.restart(run.restart.step);
   const double loop_start = MPI_Wtime();
   // After each segment (checkpoint_run.hpp) the earliest NaN: a partition that found one
   // stopped, and its neighbours after that step for want of its halos, so the run quiesced.

@@ -8,6 +8,8 @@
 // where they are absent the tests that need them are skipped, not passed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -474,4 +476,23 @@ TEST(InputGrid, SupergridWiderThanDomain) {
                      "source x=1 y=1 z=1 type=Gaussian\n"),
             "in/x.in:2: supergrid: gp=7 makes the super-grid layers too wide for the domain in z "
             "(allowed: 2*gp*h <= z = 6, here 2*gp*h = 7)");
+}
+
+// SAC's KSTNM holds 8 characters: a longer station name gets one warning line (issue 12), and
+// none when the receiver writes no SAC file.
+int station_warnings(const Config& c) {
+  int n = 0;
+  for (const std::string& w : c.warnings) n += w.find("station name") != std::string::npos;
+  return n;
+}
+
+TEST(Input, LongStationNameWarnsOnlyWithSac) {
+  Config c = parse(kBase + "rec x=1 y=1 z=1 file=s1 sta=LONGSTATION\n");
+  ASSERT_EQ(station_warnings(c), 1);
+  EXPECT_NE(std::find(c.warnings.begin(), c.warnings.end(),
+                      "in/x.in:4: warning: rec: station name 'LONGSTATION' is cut to 'LONGSTAT' in the "
+                      "SAC headers (KSTNM holds 8 characters)"), c.warnings.end());
+  EXPECT_EQ(station_warnings(parse(kBase + "rec x=1 y=1 z=1 file=station_long usgsformat=1 sacformat=0\n")), 0);
+  EXPECT_EQ(station_warnings(parse(kBase + "rec x=1 y=1 z=1 file=station_long\n")), 1);
+  EXPECT_EQ(station_warnings(parse(kBase + "rec x=1 y=1 z=1 file=x sta=EIGHTCHR\n")), 0);
 }

@@ -20,7 +20,9 @@
 #include <string>
 #include <vector>
 
+#include "input.hpp"
 #include "receiver.hpp"
+#include "receiver_topography.hpp"  // set_sac_positions
 #include "receiver_helpers.hpp"
 
 using namespace sw4;
@@ -274,13 +276,25 @@ TEST(Sac, HeaderRoundTripsForEveryMode) {
                         {RecMode::Strains, false, ""},        {RecMode::DisplacementGradient, false, "G"}};
   const double x = 4.4, y = 4.2;
   const double lat = 37.0 + x / 111319.5, lon = -118.0 + y / (111319.5 * std::cos(lat * kPi / 180.0));
+  // Every other case has an event (a deck with sources: the first one's position), the
+  // others none (EVLA, EVLO, EVDP undefined, LCALDA 0).
+  Config with_source;
+  with_source.grid = g;
+  SourceCfg src;
+  src.x = 1.5; src.y = 2.5; src.z = 0.8;
+  with_source.sources = {src, SourceCfg{}};
+  Config no_source;
+  no_source.grid = g;
+  const double evlat = 37.0 + 1.5 / 111319.5, evlon = -118.0 + 2.5 / (111319.5 * std::cos(evlat * kPi / 180.0));
   int id = 0;
   for (const Case& k : cases) {
+    const bool event = id % 2 == 1;
     RecCfg c = rec(x, y, 1.0, "st" + std::to_string(id++), k.m);
     c.nsew = k.nsew;
     c.sta = k.sta;
     c.usgs = true;
     Receiver r = make_receiver(c, g);
+    set_sac_positions(r, event ? with_source : no_source);
     const int npts = 17, nc = r.ncomp();
     for (int n = 0; n < npts; ++n)
       for (int q = 0; q < nc; ++q) r.samples.push_back(std::sin(0.37 * n + q) * std::pow(10.0, q - 4) + 1e-3 * q);
@@ -312,9 +326,11 @@ TEST(Sac, HeaderRoundTripsForEveryMode) {
       EXPECT_EQ(s.fh("O"), 0.0f);
       EXPECT_FLOAT_EQ(s.fh("STLA"), float(lat));
       EXPECT_FLOAT_EQ(s.fh("STLO"), float(lon));
-      EXPECT_EQ(s.fh("EVLA"), 0.0f);
-      EXPECT_EQ(s.fh("EVLO"), 0.0f);
-      EXPECT_EQ(s.fh("EVDP"), 0.0f);
+      EXPECT_EQ(s.fh("STDP"), 1.0f);  // the receiver's depth, m
+      EXPECT_EQ(s.fh("EVLA"), event ? float(evlat) : -12345.0f);
+      EXPECT_EQ(s.fh("EVLO"), event ? float(evlon) : -12345.0f);
+      EXPECT_EQ(s.fh("EVDP"), event ? float(0.8 / 1000) : -12345.0f);  // km
+      EXPECT_EQ(s.nh("IDEP"), k.m == RecMode::Displacement ? 6 : k.m == RecMode::Velocity ? 7 : 5);
       EXPECT_EQ(s.fh("CMPAZ"), ex[q].cmpaz);
       EXPECT_EQ(s.fh("CMPINC"), ex[q].cmpinc);
       EXPECT_EQ(s.nh("NPTS"), npts);
@@ -323,7 +339,7 @@ TEST(Sac, HeaderRoundTripsForEveryMode) {
       EXPECT_EQ(s.nh("LEVEN"), 1);
       EXPECT_EQ(s.nh("LPSPOL"), 0);
       EXPECT_EQ(s.nh("LOVROK"), 1);
-      EXPECT_EQ(s.nh("LCALDA"), 1);
+      EXPECT_EQ(s.nh("LCALDA"), event ? 1 : 0);
       EXPECT_EQ(s.nh("NINF"), 0);
       EXPECT_EQ(s.nh("NHST"), 0);
       EXPECT_EQ(s.n[39], 0);  // LHDR5
@@ -339,12 +355,12 @@ TEST(Sac, HeaderRoundTripsForEveryMode) {
       EXPECT_EQ(s.kh("KCMPNM"), ex[q].kcmpnm);
       EXPECT_EQ(s.kh("KEVNM"), "-12345  -12345");
       // every field not named above stays undefined
-      const std::vector<int> fset = {0, 1, 2, 5, 6, 7, 31, 32, 35, 36, 38, 56, 57, 58};
+      const std::vector<int> fset = {0, 1, 2, 5, 6, 7, 31, 32, 34, 35, 36, 38, 56, 57, 58};
       for (int w = 0; w < 70; ++w)
         if (std::find(fset.begin(), fset.end(), w) == fset.end()) {
           EXPECT_EQ(s.f[w], -12345.0f) << "float word " << w;
         }
-      const std::vector<int> nset = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 35, 36, 37, 38, 39};
+      const std::vector<int> nset = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 35, 36, 37, 38, 39};
       for (int w = 0; w < 40; ++w)
         if (std::find(nset.begin(), nset.end(), w) == nset.end()) {
           EXPECT_EQ(s.n[w], -12345) << "int word " << w;
@@ -367,6 +383,32 @@ TEST(Sac, HeaderRoundTripsForEveryMode) {
   }
   for (const auto& e : fs::directory_iterator(tmp.dir))  // nothing left under a temporary name
     EXPECT_NE(e.path().extension(), ".tmp") << e.path();
+}
+
+// With LCALDA=1 a reader computes the distance from the station's and the event's latitude and
+// longitude: the frame must give back the model's distance (LOH.1's source and station sta10,
+// 10 km apart, measured on the sphere of the frame's degree, 111319.5 m), and the depths.
+TEST(Sac, EventAndStationGiveTheModelsDistance) {
+  const std::string deck = "grid h=100 x=30000 y=30000 z=17000\ntime t=1\nblock vp=6000 vs=3464 rho=2700\n"
+                           "source x=15000 y=15000 z=2000 mxy=1e18 t0=0.36 freq=16.6667 type=Gaussian\n"
+                           "rec x=21000 y=23000 z=250 file=sta10\n";
+  TempDir tmp;
+  const std::string name = tmp.path() + "loh.in";
+  std::ofstream(name) << deck;
+  const Config cfg = parse_input(name);
+  Receiver r = make_receiver(cfg.recs[0], cfg.grid);
+  set_sac_positions(r, cfg);
+  for (int n = 0; n < 3; ++n) r.samples.insert(r.samples.end(), {0.0, 0.0, 0.0});
+  r.write(tmp.path(), 0.01, cfg.grid, utc_from_epoch(1700000000));
+  const SacFile s = read_sac(tmp.path() + "sta10.x");
+  EXPECT_EQ(s.nh("LCALDA"), 1);
+  EXPECT_EQ(s.fh("STDP"), 250.0f);
+  EXPECT_EQ(s.fh("EVDP"), 2.0f);
+  const double d2r = kPi / 180, R = 111319.5 / d2r;
+  const double la1 = s.fh("STLA") * d2r, lo1 = s.fh("STLO") * d2r, la2 = s.fh("EVLA") * d2r, lo2 = s.fh("EVLO") * d2r;
+  const double a = std::pow(std::sin((la2 - la1) / 2), 2) + std::cos(la1) * std::cos(la2) * std::pow(std::sin((lo2 - lo1) / 2), 2);
+  // 10011 m: the frame scales longitude at each point's own latitude (0.1%); allowed 0.5%
+  EXPECT_NEAR(2 * R * std::asin(std::sqrt(a)), 10000.0, 50.0);
 }
 
 TEST(Sac, StandardLayoutAtByteOffsets) {  // offsets of the SAC v6 header, independent of read_sac

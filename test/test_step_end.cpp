@@ -242,3 +242,28 @@ TEST(SolutionCheck, CloseStopsABlowUpAtACheckedStepWithOneLine) {
             "sw4lite: an infinite value in component 1 at grid point (2,2,2) (x=0.5, y=0.5, "
             "z=0.5) after time step 3 (t=0.5)");
 }
+
+// progress.hpp: by default a line every ~10 s of wall time (and after the first and the last
+// step); with a printcycle the deck set, every printcycle-th step as the original did.
+TEST(Progress, EveryTenSecondsUnlessThePrintcycleIsSet) {
+  EXPECT_TRUE(progress_due(1, 500, false, 100, 0));
+  EXPECT_TRUE(progress_due(500, 500, false, 100, 0));
+  EXPECT_FALSE(progress_due(101, 500, false, 100, 9.9));  // printcycle not set: steps do not count
+  EXPECT_TRUE(progress_due(37, 500, false, 100, kProgressSeconds));
+  EXPECT_TRUE(progress_due(101, 500, true, 100, 0));
+  EXPECT_FALSE(progress_due(37, 500, true, 100, 1e6));    // set: the clock does not count
+  EXPECT_TRUE(progress_due(37, 500, true, 1, 0));
+}
+
+TEST(Progress, LineSaysStepOfNTimeElapsedAndTimeLeft) {
+  // 100 of 400 steps in 60 s: 300 more at the same rate take 180 s.
+  EXPECT_EQ(progress_line(100, 400, 2.5, 10, 1, 60),
+            "Time step 100 t= 2.5 (100 of 400 steps, to t= 10): 1 min 00 s elapsed, about 3 min 00 s left");
+  // A restart at step 200: the rate counts the 100 steps this run took, not 300.
+  EXPECT_EQ(progress_line(300, 400, 7.5, 10, 201, 50),
+            "Time step 300 t= 7.5 (300 of 400 steps, to t= 10): 50 s elapsed, about 50 s left");
+  EXPECT_EQ(progress_line(400, 400, 10, 10, 1, 4.25),
+            "Time step 400 t= 10 (400 of 400 steps, to t= 10): 4.2 s elapsed");
+  EXPECT_EQ(duration_words(7325), "2 h 02 min");
+  EXPECT_EQ(duration_words(-1), "0.0 s");
+}
