@@ -400,17 +400,23 @@ inline void cmd_rec(State& st, const Line& ln) {
   st.rec.push_back({zk});
 }
 
-inline void cmd_checkpoint(State& st, const Line& ln) {
-  once(st, ln, st.checkpoint_line);
-  Keys k(st.file, ln, {"time", "timeInterval", "cycle", "cycleInterval", "file", "bufsize"});
-  CheckpointCfg& c = st.cfg.checkpoint;
+// When a checkpoint or an image is written: time, timeInterval, cycle, cycleInterval, at least
+// one of them (checkpoint_due reads them). `what` names the command in the message.
+inline void read_when(Keys& k, const std::string& what, CheckpointCfg& c) {
   if (!k.has("time") && !k.has("timeInterval") && !k.has("cycle") && !k.has("cycleInterval"))
-    k.fail("no checkpoint time given (give at least one of time, timeInterval, cycle, cycleInterval)");
+    k.fail("no " + what + " time given (give at least one of time, timeInterval, cycle, cycleInterval)");
   c.on = true;
   c.time = k.real_min("time", -1, 0, true);
   c.timeInterval = k.real_min("timeInterval", -1, 0, true);
   c.cycle = k.integer("cycle", -1, 1);
   c.cycleInterval = k.integer("cycleInterval", -1, 1);
+}
+
+inline void cmd_checkpoint(State& st, const Line& ln) {
+  once(st, ln, st.checkpoint_line);
+  Keys k(st.file, ln, {"time", "timeInterval", "cycle", "cycleInterval", "file", "bufsize"});
+  CheckpointCfg& c = st.cfg.checkpoint;
+  read_when(k, "checkpoint", c);
   c.file = k.str("file", "restart");
   // The prefix names files in the fileio path: a plain name, so that no write can fail on a
   // directory that is not there, and short enough for NAME.cycle=N.sw4checkpoint.tmp.

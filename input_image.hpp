@@ -56,14 +56,7 @@ inline void cmd_image(State& st, const Line& ln) {
   im.plane = k.has("x") ? 0 : k.has("y") ? 1 : 2;
   const char* axis = im.plane == 0 ? "x" : im.plane == 1 ? "y" : "z";
   im.coord = k.real(axis, 0);
-  if (!k.has("time") && !k.has("timeInterval") && !k.has("cycle") && !k.has("cycleInterval"))
-    k.fail("no image time given (give at least one of time, timeInterval, cycle, cycleInterval)");
-  CheckpointCfg& w = im.when;
-  w.on = true;
-  w.time = k.real_min("time", -1, 0, true);
-  w.timeInterval = k.real_min("timeInterval", -1, 0, true);
-  w.cycle = k.integer("cycle", -1, 1);
-  w.cycleInterval = k.integer("cycleInterval", -1, 1);
+  read_when(k, "image", im.when);
   im.file = k.str("file", "image");
   // A plain name in the fileio path, as checkpoints and receivers have, so no write can fail on
   // a missing directory; short enough for the longest name the run makes from it.
