@@ -108,9 +108,8 @@ inline void free_surface(Field& u, const Array3& mu, const Array3& la, const Arr
 }
 
 // Part of a boundary-condition stage, for the corrector split in two (subdomain_overlap.hpp):
-// the side planes (sides 0-3) or not, and the columns (i, j ranges) of the top and bottom.
+// the columns (i, j ranges) where each side's condition acts.
 struct BcPart {
-  bool sides = true;
   std::vector<Box> columns;
 };
 
@@ -125,12 +124,11 @@ inline void apply_bc(Field& u, const Bc bc[6], const Array3& mu, const Array3& l
   SW4_OMP(parallel)
   for (int side = 0; side < 6; ++side) {
     if (bc[side] == Bc::Processor || bc[side] == Bc::Interface) continue;
-    if (side < 4 && part && !part->sides) continue;
     if (side == 4 && bc[side] == Bc::FreeSurface) {
       for (const Box& c : cols) free_surface(u, mu, la, strx, stry, g, t, data, &c);
       continue;
     }
-    for (const Box& c : side < 4 ? all : cols) {
+    for (const Box& c : cols) {
       Box p = ghost_planes(side, b, g);
       p.ib = std::max(p.ib, c.ib); p.ie = std::min(p.ie, c.ie);
       p.jb = std::max(p.jb, c.jb); p.je = std::min(p.je, c.je);

@@ -4,21 +4,23 @@
 // Why built so: the corrector's only use of the U* halos is through stencils of known width,
 // so the points far enough from a piece's sides can be corrected before the halos land, and
 // the rest after, each point by exactly the arithmetic and order of updates of corrector().
-// Counted from the array box (whose two outer columns on each side are the padding, or the
-// ghost points of a physical side, and whose next two are the planes a model sends):
+// Counted from a side of the array box toward a neighbour (whose two outer columns are the
+// padding and the next two the planes a model sends; a physical side needs no margin):
 // - the BC of U* at the top ghost (i, j, 0) reads U*(i +- 2, j, 1), U*(i, j +- 2, 1) and the
-//   column's own planes 1-4: for columns 4 or more from the edge (`cols`) it reads no padding,
-//   no side ghost, and writes nothing a message carries;
+//   column's own planes 1-4: for columns 4 or more from such a side (`cols`) it reads no
+//   padding and writes nothing a message carries; the side conditions there (zero ghosts of
+//   a physical side) read nothing;
 // - U'' is pointwise: on `cols` it needs only the BC above;
 // - L_h (corrector) at a point reads U'' up to 2 away in i and j (the mixed terms at both):
-//   on the evaluation box 6 or more from the edge (`eval`) it reads `cols` only.
+//   on the evaluation box 6 or more from such a side it reads `cols` only.
 // The point forces and the super-grid damping add to a point of U+ after its L_h update and
 // read U and Um only, so each goes with its point's part. The rim part then does the rest:
-// the side conditions and the top and bottom ones outside `cols` (whose free-surface solves
-// read no point the inner part has corrected: those are 6 from the edge, they read 4 + 2),
-// U'' there, L_h, forces and damping outside the inner box. Nothing of the inner part touches
-// the padding or the planes sent, as the models ask (halo.hpp). Topography keeps the plain
-// corrector: grid 1 and the injection would need their own count, for a few planes.
+// every side's condition outside `cols` (whose free-surface solves read no point the inner
+// part has corrected: those are 6 from the side, the solves 4 + 2 at most), U'' there, L_h,
+// forces and damping outside the inner box. Each point's conditions still come in the
+// original's order (sides 0-3, top, bottom). Nothing of the inner part touches the padding or
+// the planes sent, as the models ask (halo.hpp). Topography keeps the plain corrector: grid 1
+// and the injection would need their own count, for a few planes.
 #pragma once
 
 #include <algorithm>
@@ -28,9 +30,10 @@ namespace sw4 {
 
 namespace overlap {
 
-// b less w columns on each side in i and j (k unchanged); empty when nothing is left.
-inline Box shrink(const Box& b, int w) {
-  Box r{b.ib + w, b.ie - w, b.jb + w, b.je - w, b.kb, b.ke};
+// b less w columns on each side toward a neighbour (k unchanged); empty when nothing is left.
+inline Box shrink(const Box& b, const Bc bc[6], int w) {
+  auto s = [&](int side) { return bc[side] == Bc::Processor ? w : 0; };
+  Box r{b.ib + s(0), b.ie - s(1), b.jb + s(2), b.je - s(3), b.kb, b.ke};
   if (r.ib > r.ie || r.jb > r.je) r = Box{};
   return r;
 }
@@ -43,10 +46,10 @@ inline std::vector<Box> frame(const Box& b, const Box& inner) {
   auto add = [&](const Box& x) {
     if (x.ib <= x.ie && x.jb <= x.je) f.push_back(x);
   };
-  add({b.ib, inner.ib - 1, b.jb, b.je, b.kb, b.ke});
-  add({inner.ie + 1, b.ie, b.jb, b.je, b.kb, b.ke});
-  add({inner.ib, inner.ie, b.jb, inner.jb - 1, b.kb, b.ke});
-  add({inner.ib, inner.ie, inner.je + 1, b.je, b.kb, b.ke});
+  add({b.ib, b.ie, b.jb, inner.jb - 1, b.kb, b.ke});  // whole rows first: the kernels run
+  add({b.ib, b.ie, inner.je + 1, b.je, b.kb, b.ke});  // along i, short rows cost more a point
+  add({b.ib, inner.ib - 1, inner.jb, inner.je, b.kb, b.ke});
+  add({inner.ie + 1, b.ie, inner.jb, inner.je, b.kb, b.ke});
   return f;
 }
 
@@ -88,14 +91,14 @@ inline void Subdomain::add_corrector_forces(double t, bool inner) {
 
 inline void Subdomain::corrector_inner(double t) {
   Box& in = overlap_eval_;  // within eval (which is 2 from the edge), k as eval's
-  in = overlap::shrink(box, 6);
+  in = overlap::shrink(box, bc, 6);
   in = {std::max(in.ib, eval.ib), std::min(in.ie, eval.ie), std::max(in.jb, eval.jb),
         std::min(in.je, eval.je), eval.kb, eval.ke};
   if (in.size() == 0) in = Box{};
-  overlap_cols_ = overlap_eval_.size() == 0 ? Box{} : overlap::shrink(box, 4);
+  overlap_cols_ = overlap_eval_.size() == 0 ? Box{} : overlap::shrink(box, bc, 4);
   if (overlap_eval_.size() == 0) return;  // a thin piece: the rim part does it all
   const double t0 = detail::now();
-  const BcPart part{false, {overlap_cols_}};
+  const BcPart part{{overlap_cols_}};
   apply_bc(up, bc, mu, la, px.str, py.str, grid, t + dt, boundary_data, &part);
   const double t1 = detail::now();
   overlap::acceleration_on(acc, up, u, um, dt, overlap_cols_);
@@ -116,7 +119,7 @@ inline void Subdomain::corrector_inner(double t) {
 
 inline void Subdomain::corrector_rim(double t) {
   const double t0 = detail::now();
-  const BcPart part{true, overlap::frame(box, overlap_cols_)};
+  const BcPart part{overlap::frame(box, overlap_cols_)};
   apply_bc(up, bc, mu, la, px.str, py.str, grid, t + dt, boundary_data, &part);
   const double t1 = detail::now();
   for (const Box& b : part.columns) overlap::acceleration_on(acc, up, u, um, dt, b);
