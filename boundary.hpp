@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <vector>
 
 #include "grid.hpp"
 #include "sbp.hpp"
@@ -71,10 +72,15 @@ inline void dirichlet_box(Field& u, const Box& p, const GridCfg& g, double t,
 // Traction-free (or prescribed-traction) top: solve for the ghost values u(i,j,0) so that the
 // one-sided normal derivative sbop and the stretched centred tangential derivatives give
 // mu(u_z + w_x) = tau_1, mu(v_z + w_y) = tau_2, (2mu+la) w_z + la(u_x + v_y) = tau_3.
+// cols: only the columns of this box (the corrector split in two, subdomain_overlap.hpp).
 inline void free_surface(Field& u, const Array3& mu, const Array3& la, const Array1& strx,
                          const Array1& stry, const GridCfg& g, double t,
-                         const BoundaryData* data) {
-  const Box& b = u[0].box;
+                         const BoundaryData* data, const Box* cols = nullptr) {
+  Box b = u[0].box;
+  if (cols) {  // the loops below keep two columns off b's edges
+    b.ib = std::max(b.ib, cols->ib - 2); b.ie = std::min(b.ie, cols->ie + 2);
+    b.jb = std::max(b.jb, cols->jb - 2); b.je = std::min(b.je, cols->je + 2);
+  }
   const double h = g.h;
   auto tangential = [](const Array3& f, int i, int j, int di, int dj) {
     return 2.0 / 3 * (f(i + di, j + dj, 1) - f(i - di, j - dj, 1)) -
@@ -101,24 +107,37 @@ inline void free_surface(Field& u, const Array3& mu, const Array3& la, const Arr
     }
 }
 
-// All boundary conditions of one piece at time t, in the original's order.
+// Part of a boundary-condition stage, for the corrector split in two (subdomain_overlap.hpp):
+// the columns (i, j ranges) where each side's condition acts.
+struct BcPart {
+  std::vector<Box> columns;
+};
+
+// All boundary conditions of one piece at time t, in the original's order; with `part` only
+// that part of them, each point by the same arithmetic.
 inline void apply_bc(Field& u, const Bc bc[6], const Array3& mu, const Array3& la,
                      const Array1& strx, const Array1& stry, const GridCfg& g, double t,
-                     const BoundaryData* data = nullptr) {
+                     const BoundaryData* data = nullptr, const BcPart* part = nullptr) {
   const Box& b = u[0].box;
+  const std::vector<Box> all{b};
+  const std::vector<Box>& cols = part ? part->columns : all;
   SW4_OMP(parallel)
   for (int side = 0; side < 6; ++side) {
     if (bc[side] == Bc::Processor || bc[side] == Bc::Interface) continue;
     if (side == 4 && bc[side] == Bc::FreeSurface) {
-      free_surface(u, mu, la, strx, stry, g, t, data);
+      for (const Box& c : cols) free_surface(u, mu, la, strx, stry, g, t, data, &c);
       continue;
     }
-    const Box p = ghost_planes(side, b, g);
-    if (p.size() == 0) continue;
-    if (bc[side] == Bc::Dirichlet)
-      dirichlet_box(u, p, g, t, *data);
-    else
-      fill_box(u, p, 0.0);
+    for (const Box& c : cols) {
+      Box p = ghost_planes(side, b, g);
+      p.ib = std::max(p.ib, c.ib); p.ie = std::min(p.ie, c.ie);
+      p.jb = std::max(p.jb, c.jb); p.je = std::min(p.je, c.je);
+      if (p.size() == 0) continue;
+      if (bc[side] == Bc::Dirichlet)
+        dirichlet_box(u, p, g, t, *data);
+      else
+        fill_box(u, p, 0.0);
+    }
   }
 }
 

@@ -29,10 +29,21 @@
 namespace sw4 {
 
 // What the driver calls: fill the padding of a field's three components from the neighbours.
+// start sends the owned planes and lets the neighbours' come; finish waits until the padding
+// holds them. A model that can carry its messages while the caller computes leaves them in
+// flight after start (pending()); in between the caller may read the field but must neither
+// write the planes sent (HaloPlan::send_box) nor touch the padding (recv_box): the corrector's
+// inner part keeps to that (subdomain_overlap.hpp). The blocking models do all in start.
 class Halo {
  public:
   virtual ~Halo() = default;
-  virtual void exchange(Field& f) = 0;
+  virtual void start(Field& f) = 0;
+  virtual void finish() {}
+  virtual bool pending() const { return false; }
+  void exchange(Field& f) {
+    start(f);
+    finish();
+  }
 };
 
 class HaloSendrecv final : public Halo {
@@ -53,7 +64,7 @@ class HaloSendrecv final : public Halo {
   HaloSendrecv(const HaloSendrecv&) = delete;
   HaloSendrecv& operator=(const HaloSendrecv&) = delete;
 
-  void exchange(Field& f) override {
+  void start(Field& f) override {
     const Box& b = box_;
     for (int c = 0; c < 3; ++c) {
       Array3& a = f[c];

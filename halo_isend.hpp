@@ -8,7 +8,10 @@
 // (HaloPlan, halo.hpp), 4 small ones more per component, instead of a second phase, because a
 // second phase would bring back the chain this model is meant to remove. The receives are
 // posted before the sends so that, under a small eager limit, a rendezvous message finds its
-// buffer waiting. The derived datatypes go to MPI as they are: no packing by hand.
+// buffer waiting. The derived datatypes go to MPI as they are: no packing by hand. The
+// messages stay in flight between start and finish, so the corrector's inner part runs while
+// they travel (subdomain_overlap.hpp); how far they progress meanwhile is the library's affair
+// (with no progress thread a rendezvous message may wait for the MPI_Waitall).
 #pragma once
 
 #include <mpi.h>
@@ -23,9 +26,10 @@ class HaloIsend final : public Halo {
  public:
   HaloIsend(MPI_Comm cart, const Box& box) : plan_(cart, box) {}
 
-  void exchange(Field& f) override {
+  void start(Field& f) override {
     const HaloPlan& p = plan_;
-    int n = 0;
+    int& n = n_;
+    n = 0;
     for (int c = 0; c < 3; ++c)
       for (int d = 0; d < HaloPlan::kDirs; ++d)
         if (p.rank[d] != MPI_PROC_NULL)  // the tag names the direction the sender sent toward
@@ -34,13 +38,18 @@ class HaloIsend final : public Halo {
       for (int d = 0; d < HaloPlan::kDirs; ++d)
         if (p.rank[d] != MPI_PROC_NULL)
           MPI_Isend(f[c].data(), 1, p.send[d], p.rank[d], tag(c, d), p.comm, &req_[n++]);
-    MPI_Waitall(n, req_.data(), MPI_STATUSES_IGNORE);
   }
+  void finish() override {
+    MPI_Waitall(n_, req_.data(), MPI_STATUSES_IGNORE);
+    n_ = 0;
+  }
+  bool pending() const override { return n_ > 0; }
 
  private:
   static int tag(int c, int d) { return 10 + HaloPlan::kDirs * c + d; }
   HaloPlan plan_;
   std::array<MPI_Request, 2 * 3 * HaloPlan::kDirs> req_{};
+  int n_ = 0;  // requests in flight
 };
 
 }  // namespace sw4

@@ -45,7 +45,7 @@ class HaloNeighbor final : public Halo {
   HaloNeighbor(const HaloNeighbor&) = delete;
   HaloNeighbor& operator=(const HaloNeighbor&) = delete;
 
-  void exchange(Field& f) override {
+  void start(Field& f) override {
     for (int c = 0; c < 3; ++c)
       MPI_Neighbor_alltoallw(f[c].data(), counts_.data(), sdispl_.data(), send_.data(),
                              f[c].data() + 1, counts_.data(), rdispl_.data(), recv_.data(), graph_);

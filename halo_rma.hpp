@@ -17,6 +17,11 @@
 // window is created the first time a buffer is seen (every rank sees the same sequence, so the
 // collective creation matches) and kept until the object dies. The target's region is the same
 // global box as the sender's (pieces overlap by the padding), described in the target's array.
+// Between start (the puts issued) and finish (the epoch closed) the caller computes on the
+// window's memory away from the regions in flight (subdomain_overlap.hpp): local stores to
+// other locations of a window during an epoch are allowed under MPI-3's unified memory model
+// only, so under the separate model start closes the epoch at once (nothing overlaps). For the
+// same reason the closing fence no longer asserts MPI_MODE_NOSTORE.
 #pragma once
 
 #include <mpi.h>
@@ -61,6 +66,10 @@ class RmaWindows {
     MPI_Win_create(a.data(), MPI_Aint(a.v.size() * sizeof(double)), int(sizeof(double)), info_,
                    plan.comm, &w);
     if (passive_) MPI_Win_lock_all(MPI_MODE_NOCHECK, w);  // one epoch for the window's life
+    int* model = nullptr;
+    int flag = 0;
+    MPI_Win_get_attr(w, MPI_WIN_MODEL, &model, &flag);
+    if (!flag || *model != MPI_WIN_UNIFIED) unified = false;
     wins_.emplace_back(a.data(), w);
     return w;
   }
@@ -75,6 +84,7 @@ class RmaWindows {
   // One rank has no neighbour and makes no window: there is nothing to put, and Open MPI 4.1
   // refuses MPI_Win_create on a one-rank communicator (MPI_ERR_WIN) with its default components.
   bool alone = false;
+  bool unified = true;  // every window so far under the unified memory model
 
  private:
   bool passive_;
@@ -101,29 +111,39 @@ class HaloRma final : public Halo {
   HaloRma(const HaloRma&) = delete;
   HaloRma& operator=(const HaloRma&) = delete;
 
-  void exchange(Field& f) override {
+  void start(Field& f) override {
     if (rma_.alone) return;
-    const std::array<MPI_Win, 3> w{rma_.of(f[0]), rma_.of(f[1]), rma_.of(f[2])};
-    if (sync_ == Sync::Fence) {  // the assertions: no epoch runs into or out of an exchange
-      for (MPI_Win x : w) MPI_Win_fence(MPI_MODE_NOPRECEDE, x);
-      for (int d = 0; d < HaloPlan::kDirs; ++d)
-        if (rma_.plan.rank[d] != MPI_PROC_NULL) rma_.put(f, w, d);
-      for (MPI_Win x : w) MPI_Win_fence(MPI_MODE_NOSUCCEED | MPI_MODE_NOSTORE, x);
+    w_ = {rma_.of(f[0]), rma_.of(f[1]), rma_.of(f[2])};
+    if (sync_ == Sync::Fence) {  // the assertion: no epoch runs into an exchange
+      for (MPI_Win x : w_) MPI_Win_fence(MPI_MODE_NOPRECEDE, x);
+    } else {
+      // Neighbourhoods are symmetric: the ranks this piece writes to are those that write to it.
+      for (MPI_Win x : w_) MPI_Win_post(neighbours_, 0, x);
+      for (MPI_Win x : w_) MPI_Win_start(neighbours_, 0, x);
+    }
+    for (int d = 0; d < HaloPlan::kDirs; ++d)
+      if (rma_.plan.rank[d] != MPI_PROC_NULL) rma_.put(f, w_, d);
+    open_ = true;
+    if (!rma_.unified) finish();
+  }
+  void finish() override {
+    if (!open_) return;
+    open_ = false;
+    if (sync_ == Sync::Fence) {  // ... nor out of one
+      for (MPI_Win x : w_) MPI_Win_fence(MPI_MODE_NOSUCCEED, x);
       return;
     }
-    // Neighbourhoods are symmetric: the ranks this piece writes to are those that write to it.
-    for (MPI_Win x : w) MPI_Win_post(neighbours_, 0, x);
-    for (MPI_Win x : w) MPI_Win_start(neighbours_, 0, x);
-    for (int d = 0; d < HaloPlan::kDirs; ++d)
-      if (rma_.plan.rank[d] != MPI_PROC_NULL) rma_.put(f, w, d);
-    for (MPI_Win x : w) MPI_Win_complete(x);
-    for (MPI_Win x : w) MPI_Win_wait(x);
+    for (MPI_Win x : w_) MPI_Win_complete(x);
+    for (MPI_Win x : w_) MPI_Win_wait(x);
   }
+  bool pending() const override { return open_; }
 
  private:
   RmaWindows rma_;
   Sync sync_;
   MPI_Group neighbours_ = MPI_GROUP_NULL;
+  std::array<MPI_Win, 3> w_{MPI_WIN_NULL, MPI_WIN_NULL, MPI_WIN_NULL};  // the epoch in flight
+  bool open_ = false;
 };
 
 }  // namespace sw4

@@ -21,6 +21,10 @@
 // neighbour one exchange ahead finds the counter already past the value it waits for.
 // What it costs: two small atomics per neighbour and a polling loop (which also gives MPI's
 // progress engine its turns); it gains that each pair of neighbours waits only for each other.
+// Split for the overlap (subdomain_overlap.hpp): start does step 1 and step 2 toward the
+// neighbours already ready, finish the rest of step 2 and step 3. The computation in between
+// stores only away from the regions in flight (allowed under the unified memory model; under
+// the separate one start does it all, as halo_rma.hpp says).
 #pragma once
 
 #include <mpi.h>
@@ -52,42 +56,58 @@ class HaloRmaPassive final : public Halo {
   HaloRmaPassive(const HaloRmaPassive&) = delete;
   HaloRmaPassive& operator=(const HaloRmaPassive&) = delete;
 
-  void exchange(Field& f) override {
+  void start(Field& f) override {
     if (rma_.alone) return;
     const HaloPlan& p = rma_.plan;
-    const std::array<MPI_Win, 3> w{rma_.of(f[0]), rma_.of(f[1]), rma_.of(f[2])};
+    f_ = &f;
+    w_ = {rma_.of(f[0]), rma_.of(f[1]), rma_.of(f[2])};
     ++count_;
     // Slot d of a rank's counters belongs to its neighbour in direction d, which sees the rank
     // in direction opposite(d): a rank raises slot opposite(d) of its neighbour d.
-    for (int d = 0; d < HaloPlan::kDirs; ++d)
-      if (p.rank[d] != MPI_PROC_NULL) raise(p.rank[d], HaloPlan::opposite(d));
+    for (int d = 0; d < HaloPlan::kDirs; ++d) {
+      sent_[d] = p.rank[d] == MPI_PROC_NULL;
+      if (!sent_[d]) raise(p.rank[d], HaloPlan::opposite(d));
+    }
     MPI_Win_flush_all(counters_);
-    bool sent[HaloPlan::kDirs] = {};
-    for (bool pending = true; pending;) {
-      pending = false;
-      for (int d = 0; d < HaloPlan::kDirs; ++d) {
-        if (p.rank[d] == MPI_PROC_NULL || sent[d]) continue;
-        if (read(d) < count_) {
-          pending = true;
-          continue;
-        }
-        rma_.put(f, w, d);
-        for (MPI_Win x : w) MPI_Win_flush(p.rank[d], x);  // the data is in d's memory ...
-        raise(p.rank[d], HaloPlan::kDirs + HaloPlan::opposite(d));  // ... before d can see this
-        MPI_Win_flush(p.rank[d], counters_);
-        sent[d] = true;
-      }
+    open_ = true;
+    put_ready();
+    if (!rma_.unified) finish();
+  }
+  void finish() override {
+    if (!open_) return;
+    open_ = false;
+    const HaloPlan& p = rma_.plan;
+    while (put_ready()) {
     }
     for (int d = 0; d < HaloPlan::kDirs; ++d)
       while (p.rank[d] != MPI_PROC_NULL && read(HaloPlan::kDirs + d) < count_) {
       }
-    for (MPI_Win x : w) MPI_Win_sync(x);
+    for (MPI_Win x : w_) MPI_Win_sync(x);
   }
+  bool pending() const override { return open_; }
 
  private:
   void raise(int rank, int slot) {
     const std::int64_t one = 1;
     MPI_Accumulate(&one, 1, MPI_INT64_T, rank, slot, 1, MPI_INT64_T, MPI_SUM, counters_);
+  }
+  // One pass of step 2 over the neighbours not yet served: true while some are not ready.
+  bool put_ready() {
+    const HaloPlan& p = rma_.plan;
+    bool waiting = false;
+    for (int d = 0; d < HaloPlan::kDirs; ++d) {
+      if (sent_[d]) continue;
+      if (read(d) < count_) {
+        waiting = true;
+        continue;
+      }
+      rma_.put(*f_, w_, d);
+      for (MPI_Win x : w_) MPI_Win_flush(p.rank[d], x);  // the data is in d's memory ...
+      raise(p.rank[d], HaloPlan::kDirs + HaloPlan::opposite(d));  // ... before d can see this
+      MPI_Win_flush(p.rank[d], counters_);
+      sent_[d] = true;
+    }
+    return waiting;
   }
   std::int64_t read(int slot) {
     std::int64_t v = 0;
@@ -100,6 +120,10 @@ class HaloRmaPassive final : public Halo {
   MPI_Win counters_ = MPI_WIN_NULL;
   int me_ = 0;
   std::int64_t count_ = 0;
+  Field* f_ = nullptr;  // the exchange in flight: its field, windows, and who has its data
+  std::array<MPI_Win, 3> w_{MPI_WIN_NULL, MPI_WIN_NULL, MPI_WIN_NULL};
+  bool sent_[HaloPlan::kDirs] = {};
+  bool open_ = false;
 };
 
 }  // namespace sw4

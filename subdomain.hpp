@@ -177,6 +177,11 @@ class Subdomain {
   void predictor(double t);
   void corrector(double t);
   void finish(double t);
+  // The corrector in two parts, the first while U*'s halos travel (subdomain_overlap.hpp):
+  // corrector_inner then corrector_rim give U+ bit for bit as corrector does. Flat grids only.
+  bool can_overlap() const { return !topo && !extra_forcing && !boundary_data; }
+  void corrector_inner(double t);
+  void corrector_rim(double t);
   void record_initial();
   void write_receivers(const std::string& path, const UtcTime& utc, bool due_only) const;
 
@@ -231,6 +236,8 @@ class Subdomain {
     else rhs_curvilinear<mode>(f, curv_medium(), top.eval, tg);
   }
   void add_point_forces(double t, int stage);
+  Box overlap_cols_, overlap_eval_;  // the inner part's columns and L_h box (corrector_inner)
+  void add_corrector_forces(double t, bool inner);
   void boundary_conditions(Field& f, Field& f1, double t);
   void setup_sources(const Config& cfg);
   void setup_receivers(const Config& cfg);
@@ -414,3 +421,4 @@ inline void Subdomain::redo_work(double extra) {
 
 #include "subdomain_setup.hpp"  // the constructor, allocate, the sources and receivers of a piece
 #include "subdomain_pack.hpp"   // Subdomain::pack, Subdomain::unpack
+#include "subdomain_overlap.hpp"  // Subdomain::corrector_inner, Subdomain::corrector_rim

@@ -6,13 +6,19 @@
 # ranks, on the layered deck (every source and receiver kind, next to the split lines) and on
 # a short pointsource deck (PointSourceErr.txt); on a short topography deck (two grids, two
 # exchanges per phase); with a tiny eager limit on 4 oversubscribed ranks (rendezvous for
-# every halo, so a model that relies on buffering would hang, caught by the timeout); and a
-# bad --halo name gets one line with the allowed names and exit 1.
+# every halo, so a model that relies on buffering would hang, caught by the timeout); on a
+# deck whose sources and surface receivers straddle the edges of the overlapped corrector's
+# inner box (test/e2e/halo-overlap.in, 3 and 4 ranks: isend and the RMA models split the
+# corrector, sendrecv does not, so a wrong box shows as different bytes); and a bad --halo
+# name gets one line with the allowed names and exit 1.
 hl_dir=$PWD/test-output/halo
 rm -rf "$hl_dir" && mkdir -p "$hl_dir"
 for hl_np in 1 2 3 4; do
   cmd_check "halo-pointsource-np$hl_np" 150 bash test/e2e/halo_same.sh "$hl_np" test/e2e/halo-pointsource.in "$hl_dir/ps-np$hl_np"
   cmd_check "halo-layered-np$hl_np" 240 bash test/e2e/halo_same.sh "$hl_np" inputs/layered-identity.in "$hl_dir/layered-np$hl_np"
+done
+for hl_np in 3 4; do
+  cmd_check "halo-overlap-np$hl_np" 150 bash test/e2e/halo_same.sh "$hl_np" test/e2e/halo-overlap.in "$hl_dir/overlap-np$hl_np"
 done
 sed 's/^time t=.*/time t=0.1/' inputs/topography.in >"$hl_dir/topography-short.in"
 cmd_check halo-topography-np4 240 bash test/e2e/halo_same.sh 4 "$hl_dir/topography-short.in" "$hl_dir/topo-np4" \

@@ -37,6 +37,16 @@ for th_deck in layered-identity pointforce-exact topography; do
   done
 done
 
+# The corrector split around the halo exchange (isend, rma-passive: subdomain_overlap.hpp) has
+# threaded loops of its own: 4 ranks (2 x 2, so every piece has an inner box and a rim) and
+# 2 threads against 1 rank and 1 thread.
+for th_model in isend rma-passive; do
+  th_name=layered-identity-$th_model-np4-t2
+  th_run "$th_name" sw4lite 4 2 inputs/layered-identity.in "--halo $th_model"
+  cmd_check "threads-same-$th_name" 30 bash test/e2e/same_files.sh \
+    "$th_dir/layered-identity-ref/layered-identity-results" "$th_dir/$th_name/layered-identity-results"
+done
+
 # The reference kernel against the tuned one (2 ranks, 2 threads: its loops are threaded too).
 for th_deck in layered-identity pointforce loh1-small topography; do
   th_res=$(sed -n 's/^fileio .*path=\([^ ]*\).*/\1/p' "inputs/$th_deck.in")
