@@ -109,12 +109,7 @@ inline void Subdomain::corrector_inner(double t) {
   const double t3 = detail::now();
   if (beta > 0) supergrid_damping(up, u, um, rho, px, py, pz, overlap_eval_, beta);
   const double t4 = detail::now();
-  if (timing) {
-    times.bc += t1 - t0;
-    times.scheme += t2 - t1;
-    times.forcing += t3 - t2;
-    times.supergrid += t4 - t3;
-  }
+  count_corrector(t0, t1, t2, t3, t4);
 }
 
 inline void Subdomain::corrector_rim(double t) {
@@ -133,12 +128,7 @@ inline void Subdomain::corrector_rim(double t) {
   if (beta > 0)
     for (const Box& b : rim) supergrid_damping(up, u, um, rho, px, py, pz, b, beta);
   const double t4 = detail::now();
-  if (timing) {
-    times.bc += t1 - t0;
-    times.scheme += t2 - t1;
-    times.forcing += t3 - t2;
-    times.supergrid += t4 - t3;
-  }
+  count_corrector(t0, t1, t2, t3, t4);
 }
 
 }  // namespace sw4
