@@ -51,7 +51,8 @@ struct IoSpan {
 
 namespace ckpt_detail {
 
-// The MPI's words for an error code, on one line (MPICH's hold its error stack, a line a call).
+// The MPI's words for an error code, fit for our one line: no line breaks (an MPI may add its
+// error stack, a line a call) and no trailing blank (MPICH's "Other I/O error ").
 inline std::string mpi_error(int code) {
   char s[MPI_MAX_ERROR_STRING];
   int n = 0;
