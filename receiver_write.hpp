@@ -2,10 +2,12 @@
 // stamped with, the original's fixed geographic frame, and writing a file whole.
 //
 // Why built so: these are the slow or fussy parts of the output (a clock, trigonometry, the
-// file system), used only when a receiver writes, never while it records; apart from the
+// file system), used only when a file is written, never while a receiver records; apart from the
 // Receiver they are plain functions that the tests can call on their own. The formats
 // themselves (USGS header lines, SAC header fields) stay with the Receiver in receiver.hpp,
-// beside the component table they are built from (NUMERICS.md 10.2, 10.3).
+// beside the component table they are built from (NUMERICS.md 10.2, 10.3). The whole-file
+// write serves every small file of a run (receivers, images, PointSourceErr.txt), so that
+// none can fail silently: it checks each step and says which one failed and why.
 #pragma once
 
 #include <cctype>
