@@ -13,9 +13,7 @@
 #include <mpi.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -25,18 +23,11 @@
 
 namespace sw4 {
 
-// NAME.tmp, then renamed: a file appears complete or not at all. "" or what went wrong.
+// NAME.tmp, then renamed: a file appears complete or not at all (receiver_write.hpp). "" or
+// what went wrong, with the system's reason.
 inline std::string write_whole_file(const std::string& name, const char* bytes, std::size_t n) {
-  const std::string tmp = name + ".tmp";
-  std::FILE* fp = std::fopen(tmp.c_str(), "wb");
-  if (!fp) return "cannot write " + name + " (" + std::strerror(errno) + ")";
-  bool ok = std::fwrite(bytes, 1, n, fp) == n;
-  ok = (std::fclose(fp) == 0) && ok;
-  if (!ok || std::rename(tmp.c_str(), name.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    return "cannot write " + name;
-  }
-  return "";
+  const std::string why = file_write_problem(name, bytes, n);
+  return why.empty() ? "" : "cannot write " + name + " (" + why + ")";
 }
 
 class Imaging {

@@ -24,6 +24,8 @@
 #include <string>
 #include <vector>
 
+#include <sys/stat.h>
+
 namespace sw4 {
 
 // One line: "FILE:LINE: what is wrong (what is allowed)".
@@ -38,6 +40,22 @@ enum class TimeFunctionType {
 };
 
 enum class RecMode { Displacement, Velocity, Div, Curl, Strains, DisplacementGradient };
+
+// "it is a FIFO, not a regular file" (a directory, a device...) for a path that is there but
+// is not a regular file, else "" (opening it then says why it fails, if it does). Files the
+// program reads are checked so before they are opened: opening a FIFO waits for a writer that
+// may never come, a device may never end, and every rank must read the same bytes.
+inline std::string not_regular_file(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode)) return "";
+  const char* kind = S_ISFIFO(st.st_mode)   ? "a FIFO"
+                     : S_ISDIR(st.st_mode)  ? "a directory"
+                     : S_ISCHR(st.st_mode)  ? "a character device"
+                     : S_ISBLK(st.st_mode)  ? "a block device"
+                     : S_ISSOCK(st.st_mode) ? "a socket"
+                                            : "something";
+  return std::string("it is ") + kind + ", not a regular file";
+}
 
 // Limits on what a deck may ask for, so that no count overflows the int arithmetic of the
 // indices and the step loop (nx + 2 ghosts + the overlaps of up to a million pieces; step + 1).
@@ -259,6 +277,8 @@ inline Config parse_input_stream(std::istream& in, const std::string& filename) 
 }
 
 inline Config parse_input(const std::string& filename) {
+  const std::string kind = not_regular_file(filename);
+  if (!kind.empty()) input_detail::fail_at(filename, 0, "cannot open the input file (" + kind + ")");
   std::ifstream in(filename);
   if (!in) {
     int e = errno;

@@ -2,10 +2,12 @@
 // stamped with, the original's fixed geographic frame, and writing a file whole.
 //
 // Why built so: these are the slow or fussy parts of the output (a clock, trigonometry, the
-// file system), used only when a receiver writes, never while it records; apart from the
+// file system), used only when a file is written, never while a receiver records; apart from the
 // Receiver they are plain functions that the tests can call on their own. The formats
 // themselves (USGS header lines, SAC header fields) stay with the Receiver in receiver.hpp,
-// beside the component table they are built from (NUMERICS.md 10.2, 10.3).
+// beside the component table they are built from (NUMERICS.md 10.2, 10.3). The whole-file
+// write serves every small file of a run (receivers, images, PointSourceErr.txt), so that
+// none can fail silently: it checks each step and says which one failed and why.
 #pragma once
 
 #include <cctype>
@@ -17,6 +19,10 @@
 #include <ctime>
 #include <stdexcept>
 #include <string>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace sw4 {
 
@@ -87,18 +93,47 @@ inline void geographic(double x, double y, double& lon, double& lat) {
 
 // ---------------------------------------------------------------- writing a file whole
 
-// Writes bytes to NAME.tmp, then renames it to NAME: the file appears complete or not at all.
-inline void write_file_atomically(const std::string& name, const std::string& bytes) {
+// Writes n bytes to NAME.tmp, then renames it to NAME: the file appears complete or not at all.
+// "" or the step that failed with the system's reason ("writing out/r.x.tmp: No space left on
+// device"). Every step is checked, the close too: on some file systems (NFS) a full disk shows
+// only there. The temporary file is opened non-blocking and must be a regular file, so that a
+// FIFO or a device in its place is an error, not a wait for a reader or bytes sent nowhere.
+inline std::string file_write_problem(const std::string& name, const char* bytes, std::size_t n) {
   const std::string tmp = name + ".tmp";
-  std::FILE* fp = std::fopen(tmp.c_str(), "wb");
-  if (!fp)
-    throw std::runtime_error("cannot write receiver file " + name + " (opening " + tmp + ": " + std::strerror(errno) + ")");
-  bool ok = std::fwrite(bytes.data(), 1, bytes.size(), fp) == bytes.size();
-  ok = (std::fclose(fp) == 0) && ok;
-  if (!ok || std::rename(tmp.c_str(), name.c_str()) != 0) {
+  auto failed = [&](const std::string& what) {
+    const std::string why = what + ": " + std::strerror(errno);
     std::remove(tmp.c_str());
-    throw std::runtime_error("cannot write receiver file " + name);
+    return why;
+  };
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);
+  if (fd < 0) return "opening " + tmp + ": " + std::strerror(errno);  // not ours to remove
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return "opening " + tmp + ": not a regular file";
   }
+  for (std::size_t done = 0; done < n;) {
+    const ssize_t w = ::write(fd, bytes + done, n - done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) {
+      if (w == 0) errno = EIO;
+      const int e = errno;
+      ::close(fd);
+      errno = e;
+      return failed("writing " + tmp);
+    }
+    done += std::size_t(w);
+  }
+  if (::close(fd) != 0) return failed("closing " + tmp);
+  if (std::rename(tmp.c_str(), name.c_str()) != 0) return failed("renaming " + tmp + " to " + name);
+  return "";
+}
+
+// A receiver's file whole (file_write_problem), or an exception that names it: the rank that
+// owns the receiver is the only one that knows, so sw4lite.cpp's main ends every rank.
+inline void write_file_atomically(const std::string& name, const std::string& bytes) {
+  const std::string why = file_write_problem(name, bytes.data(), bytes.size());
+  if (!why.empty()) throw std::runtime_error("cannot write receiver file " + name + " (" + why + ")");
 }
 
 }  // namespace sw4

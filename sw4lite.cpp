@@ -193,17 +193,17 @@ void report(const Run& run, std::vector<ErrorParts>& parts, const PhaseTimes& ti
     linf = reduce(linf, MPI_MAX);
     solmax = reduce(solmax, MPI_MAX);
     const double l2norm = std::sqrt(all.value());
+    std::string problem;  // a norm file that cannot be written ends every rank with status 1
     if (rank_ == 0) {
       std::printf("Errors at time %g Linf = %g L2 = %g norm of solution = %g\n", t, linf, l2norm,
                   solmax);
       const std::string file = cfg.fileio.path + "PointSourceErr.txt";
-      if (FILE* f = std::fopen(file.c_str(), "w")) {
-        std::fprintf(f, "%.12g %.12g %.12g %.12g\n", t, linf, l2norm, solmax);
-        std::fclose(f);
-      } else {
-        std::fprintf(stderr, "sw4lite: cannot write %s: %s\n", file.c_str(), std::strerror(errno));
-      }
+      char line[128];
+      const int n = std::snprintf(line, sizeof line, "%.12g %.12g %.12g %.12g\n", t, linf, l2norm, solmax);
+      const std::string why = file_write_problem(file, line, std::size_t(n));
+      if (!why.empty()) problem = "sw4lite: cannot write " + file + " (" + why + ")";
     }
+    stop_on_problem(problem);
   }
   if (cfg.dev.reporttiming) {
     const double mine[6] = {total, times.comm, times.bc, times.scheme, times.supergrid,

@@ -2,7 +2,9 @@
 # The test driver of `make test`. Each file test/checks/*.sh lists checks with two helpers:
 #   gtest_check NAME NP TIMEOUT BINARY [ARGS...]   a GoogleTest binary under mpirun -np NP;
 #                                                  every test case counts once
-#   cmd_check   NAME TIMEOUT COMMAND [ARGS...]     passes when the command exits 0
+#   cmd_check   NAME TIMEOUT COMMAND [ARGS...]     passes when the command exits 0; exit 77
+#                                                  (automake's convention) counts as skipped:
+#                                                  the machine cannot run it (not root...)
 # A check that runs past TIMEOUT seconds is killed and counts as failed ("hang"). Logs go to
 # build/test-logs/. Arguments name the check files to run (default: all). The last line is "N passed, N failed" (", N skipped" when any were).
 set -u
@@ -36,6 +38,8 @@ cmd_check() {
   _run "$t" "$log" "$@"; local rc=$?
   if [ $rc -eq 0 ]; then
     passed=$((passed+1)); echo "PASS  $name"
+  elif [ $rc -eq 77 ]; then
+    skipped=$((skipped+1)); echo "SKIP  $name ($(tail -n 1 "$log"))"
   else
     failed=$((failed+1)); failures+=("$name")
     if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then echo "FAIL  $name (hang: killed after ${t}s; log $log)"

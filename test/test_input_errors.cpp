@@ -8,6 +8,7 @@
 // input_helpers.hpp); the input files and the Discrete sample files are real files, in a
 // temporary directory made here.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <array>
@@ -63,7 +64,25 @@ TEST(InputErrors, InputFileThatCannotBeRead) {
     } catch (const sw4::InputError& e) {
       std::string m = e.what();
       EXPECT_EQ(m, name == missing ? name + ":0: cannot open the input file (No such file or directory)"
-                                   : name + ":0: cannot read the input file (is it a directory?)");
+                                   : name + ":0: cannot open the input file (it is a directory, not a regular file)");
+    }
+  }
+}
+
+// A FIFO is refused before it is opened: opening it would wait for a writer (the test would
+// hang), and with a writer only one rank would read the deck. A device is refused too.
+TEST(InputErrors, InputFileThatIsNotARegularFile) {
+  TempDir d;
+  const std::string fifo = (d.path / "fifo.in").string();
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const std::vector<std::array<std::string, 2>> cases = {
+      {fifo, "it is a FIFO, not a regular file"}, {"/dev/null", "it is a character device, not a regular file"}};
+  for (const auto& c : cases) {
+    try {
+      sw4::parse_input(c[0]);
+      ADD_FAILURE() << "no error for " << c[0];
+    } catch (const sw4::InputError& e) {
+      EXPECT_EQ(std::string(e.what()), c[0] + ":0: cannot open the input file (" + c[1] + ")");
     }
   }
 }

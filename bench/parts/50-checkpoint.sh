@@ -5,8 +5,9 @@
 # Why built so: what a checkpoint costs is the MPI-IO of checkpoint_io.hpp, not the solver, so
 # each run takes 2 steps of the deck (`time steps=2`) and writes one checkpoint after step 2;
 # a second run restarts from it (reading it, checking its checksums) and takes no step. The
-# figures are the program's own line "Checkpoint: 1 written, S s, B MB/s" (and "1 read"),
-# medians of CKPT_BENCH_RUNS runs (3), each in a fresh directory under bench-output/ckpt/.
+# figures are the program's own line "Checkpoint: 1 written, S s, B MB/s" (the write's time
+# includes reading the file back to check it, checkpoint_io.hpp) and "1 read", medians of
+# CKPT_BENCH_RUNS runs (3), each in a fresh directory under bench-output/ckpt/.
 # The file was just written, so the read may come from the page cache: an upper bound for a
 # cold file system. One line that scripts can grep:
 #   ckpt-bench ranks=2 bytes=<file size> write_MBps=<median> read_MBps=<median>

@@ -7,8 +7,10 @@
 # killed once the checkpoint is complete), and is restarted from that checkpoint in other
 # configurations (checkpoint_restart.sh: every output file cmp-identical to the reference's).
 # A run killed half-way through writing a checkpoint leaves the previous one, which restarts;
-# spoiled checkpoints stop the restart with one line (checkpoint_bad.sh). The format, the
-# schedule and the header checks are unit-tested in test_checkpoint.
+# spoiled checkpoints stop the restart with one line (checkpoint_bad.sh); a full disk stops
+# the run with one line and keeps the last good checkpoint (disk_full.sh, on a tmpfs; skipped
+# where none can be mounted). The format, the schedule and the header checks are unit-tested
+# in test_checkpoint.
 gtest_check unit-checkpoint 1 120 build/test_checkpoint --gtest_color=no
 ck_dir=$PWD/test-output/checkpoint
 rm -rf "$ck_dir" && mkdir -p "$ck_dir"
@@ -37,8 +39,20 @@ cmd_check ckpt-crash-while-writing 120 bash test/e2e/checkpoint_kill.sh 2 sw4lit
 cmd_check ckpt-restart-after-crash 120 bash test/e2e/checkpoint_restart.sh 2 sw4lite "$ck_dir/kill-half" \
   ck.cycle=20.sw4checkpoint "$ck_ref" "$ck_dir/r-half"
 
-# Truncated, one byte flipped, wrong version, other deck, missing: one line, exit 1, no output touched.
+# Truncated, one byte flipped, wrong version, other deck, missing, a FIFO: one line, exit 1,
+# no output touched.
 cmd_check ckpt-bad-checkpoints 180 bash test/e2e/checkpoint_bad.sh "$ck_dir/kill-np2" $ck_40 "$ck_dir/bad"
+
+# A full disk (issue 19): the second checkpoint or the first does not fit, both binaries; the
+# receiver files, an image, PointSourceErr.txt do not fit. One line, a non-zero exit on every
+# rank, no "wrote" line for what was not written, the checkpoint before kept and restartable.
+for ck_case in ckpt-second ckpt-first; do
+  cmd_check "ckpt-disk-full-${ck_case#ckpt-}" 120 bash test/e2e/disk_full.sh $ck_case sw4lite "$ck_dir/full-$ck_case"
+  cmd_check "ckpt-disk-full-${ck_case#ckpt-}-onesided" 120 bash test/e2e/disk_full.sh $ck_case sw4lite-onesided "$ck_dir/full-$ck_case-os"
+done
+for ck_case in receiver image pointsource; do
+  cmd_check "disk-full-$ck_case" 120 bash test/e2e/disk_full.sh $ck_case sw4lite "$ck_dir/full-$ck_case"
+done
 
 # PointSourceErr.txt of the point-source deck (h doubled, 12 steps): 2 ranks -> 3.
 sed -e 's/h=0.04/h=0.08/' -e 's/gp=30/gp=15/' -e 's/path=pointsource-h0p04/path=ps/' inputs/pointsource.in >"$ck_dir/ps.in"

@@ -12,9 +12,11 @@
 #   version     the format version set to 2          "format version 2"
 #   otherdeck   the deck's first block changed       "written for another deck"
 #   missing     a name that is not there             "cannot open it"
+#   fifo        a FIFO in its place                  "cannot open it (it is a FIFO, not a regular file)"
 # The line must read "restart.in:LINE: restart: FILE: ..." with LINE the restart line and FILE
 # the checkpoint as the deck names it; the output directory (names, sizes, contents, times)
-# must be the same before and after.
+# must be the same before and after. Each restart gets 60 s: opening a FIFO once waited for a
+# writer forever, rank 0 in fopen and the others in its broadcast.
 set -u
 [ $# -eq 3 ] || { echo "usage: $0 KILLDIR CHECKPOINT WORKDIR" >&2; exit 2; }
 killdir=$1 ck=$2 work=$3
@@ -22,7 +24,7 @@ root=${SW4LITE_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 rm -rf "$work" && mkdir -p "$work" || exit 2
 snapshot() { (cd "$1" && find . -type f -printf '%p %s %T@\n' | sort && find . -type f -exec md5sum {} + | sort); }
 ok=1
-for kind in truncated flipped version otherdeck missing; do
+for kind in truncated flipped version otherdeck missing fifo; do
   d=$work/$kind
   cp -r "$killdir" "$d"
   cd "$d" || exit 2
@@ -37,12 +39,13 @@ for kind in truncated flipped version otherdeck missing; do
     version) printf '\x02' | dd of="$file" bs=1 seek=8 conv=notrunc 2>/dev/null; expect="format version 2" ;;
     otherdeck) sed -i '0,/^block /s/^block vp=\([0-9.]*\)/block vp=\1.5/' deck.in; expect="written for another deck" ;;
     missing) file=$out/no-such.sw4checkpoint; expect="cannot open it" ;;
+    fifo) rm -f "$file" && mkfifo "$file" || exit 2; expect="cannot open it (it is a FIFO, not a regular file)" ;;
   esac
   { cat deck.in; echo "restart file=$file"; } >restart.in
   line=$(wc -l <restart.in)
   snapshot "$out" >before
   mkdir -p err
-  "$root/tools/mpirun.sh" 2 bash "$root/test/e2e/rank_exit.sh" err "$root/${SW4LITE_BIN:-sw4lite}" restart.in \
+  timeout -k 5 60 "$root/tools/mpirun.sh" 2 bash "$root/test/e2e/rank_exit.sh" err "$root/${SW4LITE_BIN:-sw4lite}" restart.in \
     >stdout 2>launcher-stderr
   rc=$?
   cat err/stderr.* >stderr 2>/dev/null

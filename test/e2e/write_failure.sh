@@ -14,8 +14,10 @@
 # any rank: stealing may move the receiver's partition). On 2 ranks the
 # failed rank ends the others with MPI_Abort (they wait in a collective call and no launcher
 # is bound to stop them otherwise), and MPICH then adds its own line "Abort(1) on node ...",
-# which is the MPI's, like the launchers' paragraphs, and is not counted. SW4LITE_BIN picks
-# the binary.
+# which is the MPI's, like the launchers' paragraphs, and is not counted. Then the norm file
+# of testpointsource, PointSourceErr.txt, with a directory in its place, on 2 ranks: rank 0
+# writes it and every rank must stop with status 1 (it once printed a line and exited 0).
+# SW4LITE_BIN picks the binary.
 set -u
 [ $# -eq 1 ] || { echo "usage: $0 WORKDIR" >&2; exit 2; }
 work=$1
@@ -52,5 +54,26 @@ DECK
     { echo "FAILED: the line does not name rank $owner and the file out/r.x"; ok=0; }
 done
 done
+
+d=$work/pointsource
+mkdir -p "$d/run/out/PointSourceErr.txt" "$d/err"
+cat >"$d/run/deck.in" <<'DECK'
+fileio path=out
+grid x=8 y=8 z=4 h=0.4
+time steps=4
+testpointsource rho=1 cp=1.6 cs=0.8 halfspace=1
+supergrid gp=3 dc=0.001
+source x=4.0 y=4.0 z=1.34 Mxx=1 Myy=1 Mzz=1 t0=0 freq=1 type=C6SmoothBump
+DECK
+(cd "$d/run" && "$root/tools/mpirun.sh" 2 bash "$root/test/e2e/rank_exit.sh" "$d/err" \
+   "$root/${SW4LITE_BIN:-sw4lite}" deck.in >"$d/stdout" 2>"$d/launcher-stderr")
+cat "$d"/err/stderr.* >"$d/stderr" 2>/dev/null
+echo "write_failure: PointSourceErr.txt a directory, 2 ranks: rank exit statuses $(cat "$d"/err/exit.* 2>/dev/null | tr '\n' ' '); stderr:"
+cat "$d/stderr"
+[ "$(ls "$d"/err/exit.* 2>/dev/null | wc -l)" -eq 2 ] && [ "$(cat "$d"/err/exit.* | sort -u)" = 1 ] ||
+  { echo "FAILED: expected exit status 1 on every rank"; ok=0; }
+[ "$(wc -l <"$d/stderr")" -eq 1 ] || { echo "FAILED: $(wc -l <"$d/stderr") lines on stderr (expected exactly 1)"; ok=0; }
+grep -q '^sw4lite: cannot write out/PointSourceErr\.txt (.*Is a directory)$' "$d/stderr" ||
+  { echo "FAILED: the line does not name out/PointSourceErr.txt and why"; ok=0; }
 [ $ok -eq 1 ] || { echo "---- stdout of the last 2-rank run"; tail -n 20 "$work/step-np2/stdout"; exit 1; }
 exit 0
