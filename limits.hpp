@@ -221,7 +221,8 @@ inline std::string probe_dir(const std::string& dir) {
 // the path must be a directory, and a file must be possible in the deepest one.
 inline std::string output_dir_problem(const Config& cfg, bool create) {
   const std::string& path = cfg.fileio.path;
-  const std::string at = deck_at(cfg, cfg.fileio.line) + "fileio: the output directory '" + path + "' ";
+  using input_detail::in_quotes;  // the path as messages quote user text: cut when long
+  const std::string at = deck_at(cfg, cfg.fileio.line) + "fileio: the output directory " + in_quotes(path) + " ";
   const char* allowed = " (allowed: a directory that can be created and written)";
   if (create) {
     if (!make_dirs(path)) return at + "cannot be created (" + std::strerror(errno) + ")" + allowed;
@@ -235,13 +236,13 @@ inline std::string output_dir_problem(const Config& cfg, bool create) {
     struct stat st;
     if (stat(part.c_str(), &st) != 0) {
       if (errno == ENOENT) break;  // made by the run, from here on
-      return at + "cannot be created ('" + part + "': " + std::strerror(errno) + ")" + allowed;
+      return at + "cannot be created (" + in_quotes(part) + ": " + std::strerror(errno) + ")" + allowed;
     }
-    if (!S_ISDIR(st.st_mode)) return at + "cannot be created ('" + part + "' is not a directory)" + allowed;
+    if (!S_ISDIR(st.st_mode)) return at + "cannot be created (" + in_quotes(part) + " is not a directory)" + allowed;
     deepest = part;
   }
   const std::string why = probe_dir(deepest);
-  return why.empty() ? "" : at + "cannot be written (creating a file in '" + deepest + "': " + why + ")" + allowed;
+  return why.empty() ? "" : at + "cannot be written (creating a file in " + in_quotes(deepest) + ": " + why + ")" + allowed;
 }
 
 }  // namespace sw4
