@@ -154,6 +154,10 @@ struct MachineShare {
 inline std::string grid_memory_problem(const Config& cfg, const MachineShare& m) {
   for (bool exact : {false, true}) {
     if (exact && !cfg.topo.on) break;
+    if (exact) {  // more points in z than an axis may have: the topography's line says so
+      const std::string p = topography_count_problem(topography_grids(cfg.grid, cfg.topo));
+      if (!p.empty()) return deck_at(cfg, cfg.topo.line) + "topography: " + p;
+    }
     const std::array<double, 2> a = array_bytes(cfg, m.p1, m.p2, exact);
     const double need = std::max(a[0] * m.here / m.ranks, a[1]);
     if (need <= m.memory) continue;
