@@ -144,7 +144,7 @@ class Checkpointing {
 };
 
 inline std::string restart_error(const Config& cfg, const std::string& what) {
-  return cfg.filename + ":" + std::to_string(cfg.restart.line) + ": restart: " + cfg.restart.file +
+  return cfg.filename + ":" + std::to_string(cfg.restart.line) + ": restart: " + input_detail::shown(cfg.restart.file) +
          ": " + what;
 }
 

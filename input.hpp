@@ -260,8 +260,12 @@ inline Config parse_input_stream(std::istream& in, const std::string& filename) 
   st.cfg.filename = filename;
   std::string text;
   int no = 0;
-  while (std::getline(in, text)) {  // no length limit (the original's buffer held 255 characters)
+  while (input_detail::get_line(in, text)) {  // the original's buffer held 255 characters
     ++no;
+    if (text.size() > input_detail::kMaxLineChars)
+      input_detail::fail_at(filename, no, "the line is longer than " + std::to_string(input_detail::kMaxLineChars) +
+                                              " characters (allowed: at most " +
+                                              std::to_string(input_detail::kMaxLineChars) + ")");
     std::vector<std::string> w = input_detail::split_words(text);
     if (w.empty()) continue;
     input_detail::Line ln;
@@ -282,8 +286,9 @@ inline Config parse_input(const std::string& filename) {
   std::ifstream in(filename);
   if (!in) {
     int e = errno;
-    input_detail::fail_at(filename, 0, std::string("cannot open the input file (") +
-                                           (e ? std::strerror(e) : "unknown reason") + ")");
+    input_detail::fail_at(input_detail::shown(filename, input_detail::kShownPathChars), 0,
+                          std::string("cannot open the input file (") + (e ? std::strerror(e) : "unknown reason") +
+                              ")");
   }
   return parse_input_stream(in, filename);
 }

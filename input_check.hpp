@@ -105,7 +105,7 @@ inline void check_recs(const State& st) {
                                   "(allowed: another name)");
     for (std::size_t j = 0; j < i; ++j)
       if (r[j].file == r[i].file)
-        fail_at(st.file, r[i].line, "rec: file=" + r[i].file + " is already used by the receiver on line " +
+        fail_at(st.file, r[i].line, "rec: file=" + shown(r[i].file) + " is already used by the receiver on line " +
                                         std::to_string(r[j].line) + " (give each receiver its own file)");
   }
 }

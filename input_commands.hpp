@@ -44,11 +44,13 @@ inline void once(const State& st, const Line& ln, int& first) {
   first = ln.no;
 }
 
-// N points for length L at spacing h (NUMERICS 1.1): round(L/h+1), one more if that misses L.
-inline int end_point_count(double L, double h) {
+// N points for length L at spacing h (NUMERICS 1.1): round(L/h+1), one more if that misses L;
+// in double, so that the caller can refuse a count an int does not hold.
+inline double end_point_count_real(double L, double h) {
   double p = std::round(L / h + 1);
-  return std::fabs((p - 1) * h - L) < 1e-5 * std::fabs(L) + 1e-12 ? int(p) : int(p) + 1;
+  return std::fabs((p - 1) * h - L) < 1e-5 * std::fabs(L) + 1e-12 ? p : p + 1;
 }
+inline int end_point_count(double L, double h) { return int(end_point_count_real(L, h)); }
 
 inline void cmd_grid(State& st, const Line& ln) {
   once(st, ln, st.grid_line);
@@ -92,9 +94,11 @@ inline void cmd_grid(State& st, const Line& ln) {
     if (gn[d]) {
       np[d] = n[d];
     } else {
-      if (len[d] / h > 1e9)
-        k.fail(std::string(lname[d]) + "/h = " + fmt(len[d] / h) + " points is too many (allowed: at most 1e9)");
-      np[d] = end_point_count(len[d], h);
+      const double p = end_point_count_real(len[d], h);
+      if (!(p <= kMaxPoints1d))
+        k.fail(std::string(lname[d]) + "/h = " + fmt(len[d] / h) + " makes " + fmt(p) +
+               " points, too many (allowed: at most " + std::to_string(kMaxPoints1d) + " along an axis)");
+      np[d] = int(p);
     }
   }
   for (int d = 0; d < 3; ++d)
@@ -104,7 +108,10 @@ inline void cmd_grid(State& st, const Line& ln) {
       say(os);
     }
   double ext[3];
-  for (int d = 0; d < 3; ++d) ext[d] = (np[d] - 1) * h;
+  for (int d = 0; d < 3; ++d)
+    if (!std::isfinite(ext[d] = (np[d] - 1) * h))
+      k.fail(std::string("(") + nname[d] + "-1)*h = " + std::to_string(np[d] - 1) + "*" + fmt(h) +
+             " overflows (allowed: a finite extent)");
   double eps = 1e-9 * std::sqrt(ext[0] * ext[0] + ext[1] * ext[1] + ext[2] * ext[2]);
   for (int d : {0, 2, 1})  // the original's order: x, z, y
     if (gl[d] && std::fabs(ext[d] - len[d]) > eps) {
@@ -164,16 +171,16 @@ inline void cmd_developer(State& st, const Line& ln) {
   d.steal = k.boolean("steal", d.steal);
   if (const Token* t = k.find("kernel")) {
     if (t->value != "tuned" && t->value != "reference")
-      k.fail("'" + t->text + "' is not a kernel (allowed: tuned, reference)");
+      k.fail(in_quotes(t->text) + " is not a kernel (allowed: tuned, reference)");
     d.reference_kernel = t->value == "reference";
   }
   if (const Token* t = k.find("protocol")) {
     if (t->value != "request" && t->value != "eager")
-      k.fail("'" + t->text + "' is not a halo protocol (allowed: request, eager)");
+      k.fail(in_quotes(t->text) + " is not a halo protocol (allowed: request, eager)");
     d.protocol = t->value == "eager";
   }
   if (const Token* t = k.find("halo")) {
-    if (!is_halo_model(t->value)) k.fail("'" + t->text + "' is not a halo model (allowed: " + halo_model_list() + ")");
+    if (!is_halo_model(t->value)) k.fail(in_quotes(t->text) + " is not a halo model (allowed: " + halo_model_list() + ")");
     d.halo = t->value;
   }
   if (const Token* t = k.find("imbalance")) {
@@ -182,7 +189,7 @@ inline void cmd_developer(State& st, const Line& ln) {
     double f = 0;
     if (c == std::string::npos || !to_int(t->value.substr(0, c), r) || !to_real(t->value.substr(c + 1), f) ||
         r < 0 || f < 1)
-      k.fail("'" + t->text + "' is not of the form R:F (R: the rank to slow down, an integer >= 0; "
+      k.fail(in_quotes(t->text) + " is not of the form R:F (R: the rank to slow down, an integer >= 0; "
              "F: its slow-down factor, a real >= 1)");
     d.imbalance_rank = r;
     d.imbalance_factor = f;
@@ -289,19 +296,12 @@ inline void cmd_source(State& st, const Line& ln) {
       all.push_back(nt.name);
       if (t->value == nt.name) { s.type = nt.type; found = true; }
     }
-    if (!found) k.fail("unknown time function type '" + t->value + "' (allowed: " + join(all) + ")");
+    if (!found) k.fail("unknown time function type " + in_quotes(t->value) + " (allowed: " + join(all) + ")");
   }
   bool discrete = s.type == TimeFunctionType::Discrete;
   if (discrete && !k.has("file")) k.fail("type=Discrete needs file=NAME (a text file of samples)");
-  if (!discrete && k.has("file")) k.fail("'" + k.text("file") + "' is only used with type=Discrete");
-  if (discrete) {
-    std::string name = k.str("file", "");
-    s.file = resolve_series_path(name, st.dir);
-    if (s.file.empty())
-      k.fail("cannot open " + k.text("file") + " (looked in the current directory" +
-             (st.dir.empty() || name[0] == '/' ? std::string() : " and in " + st.dir) + ")");
-    read_series(s.file, s);
-  }
+  if (!discrete && k.has("file")) k.fail(k.quote("file") + " is only used with type=Discrete");
+  if (discrete) load_series(k, st.dir, s);
   st.cfg.sources.push_back(std::move(s));
   st.src.push_back({zk});
 }
@@ -345,17 +345,17 @@ inline void check_rec_file(const Keys& k, const std::string& name) {
                               " letters, digits, '.', '_', '-', '+', not '.' or '..': the files go "
                               "into the fileio path)";
   if (name.size() > std::size_t(kMaxRecFileName))
-    k.fail("file=" + name.substr(0, 20) + "... is " + std::to_string(name.size()) +
+    k.fail("file=" + printable(name.substr(0, 20)) + "... is " + std::to_string(name.size()) +
            " characters long " + allowed);
-  if (name == "." || name == "..") k.fail("'" + k.text("file") + "' is not a file name " + allowed);
+  if (name == "." || name == "..") k.fail(k.quote("file") + " is not a file name " + allowed);
   for (char c : name) {
     const unsigned char u = static_cast<unsigned char>(c);
     const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
     if (alnum || c == '.' || c == '_' || c == '-' || c == '+') continue;
     char hex[8];
     std::snprintf(hex, sizeof hex, "\\x%02X", unsigned(u));
-    const std::string shown = u > 32 && u < 127 ? "'" + std::string(1, c) + "'" : std::string(hex);
-    k.fail("'" + k.text("file") + "': the character " + shown + " is not allowed in a receiver file name " +
+    const std::string bad = u > 32 && u < 127 ? "'" + std::string(1, c) + "'" : std::string(hex);
+    k.fail(k.quote("file") + ": the character " + bad + " is not allowed in a receiver file name " +
            allowed);
   }
 }
@@ -387,15 +387,16 @@ inline void cmd_rec(State& st, const Line& ln) {
     for (int c = 0; c < 6; ++c)
       if (t->value == names[c]) m = c;
     if (m < 0)
-      k.fail("unknown variables '" + t->value + "' (allowed: " +
+      k.fail("unknown variables " + in_quotes(t->value) + " (allowed: " +
              join(std::vector<std::string>(names, names + 6)) + ")");
     r.mode = static_cast<RecMode>(m);
   }
   if (r.nsew && r.mode != RecMode::Displacement && r.mode != RecMode::Velocity)
     k.fail("nsew=1 needs variables=displacement or velocity (here " + k.text("variables") + ")");
   if (r.sac && r.sta.size() > 8)  // SAC's KSTNM holds 8 characters
-    st.cfg.warnings.push_back(st.file + ":" + std::to_string(ln.no) + ": warning: rec: station name '" + r.sta +
-                              "' is cut to '" + r.sta.substr(0, 8) + "' in the SAC headers (KSTNM holds 8 characters)");
+    st.cfg.warnings.push_back(st.file + ":" + std::to_string(ln.no) + ": warning: rec: station name " +
+                              in_quotes(r.sta) + " is cut to " + in_quotes(r.sta.substr(0, 8)) +
+                              " in the SAC headers (KSTNM holds 8 characters)");
   st.cfg.recs.push_back(r);
   st.rec.push_back({zk});
 }
@@ -421,7 +422,7 @@ inline void cmd_checkpoint(State& st, const Line& ln) {
   // The prefix names files in the fileio path: a plain name, so that no write can fail on a
   // directory that is not there, and short enough for NAME.cycle=N.sw4checkpoint.tmp.
   if (c.file.find('/') != std::string::npos || c.file == "." || c.file == "..")
-    k.fail("'" + k.text("file") + "' is not a plain file name (allowed: a name without '/'; "
+    k.fail(k.quote("file") + " is not a plain file name (allowed: a name without '/'; "
            "checkpoints are written in the fileio path)");
   if (c.file.size() > 200)
     k.fail("file= is " + std::to_string(c.file.size()) + " characters long (allowed: at most 200)");
@@ -490,7 +491,7 @@ inline void dispatch(State& st, const Line& ln) {
                                   "' is ignored by sw4lite" + (c == "sac" ? " (receivers are 'rec')" : ""));
         return;
       }
-    fail_at(st.file, ln.no, "unknown command '" + c + "' (allowed: " + kCommands + ")");
+    fail_at(st.file, ln.no, "unknown command " + in_quotes(c) + " (allowed: " + kCommands + ")");
   }
 }
 

@@ -48,7 +48,7 @@ inline void cmd_image(State& st, const Line& ln) {
       im.mode = m.mode;
       found = true;
     }
-  if (!found) k.fail("unknown mode '" + mode + "' (allowed: " + join(names) + ")");
+  if (!found) k.fail("unknown mode " + in_quotes(mode) + " (allowed: " + join(names) + ")");
   const int planes = int(k.has("x")) + int(k.has("y")) + int(k.has("z"));
   if (planes != 1)
     k.fail(std::string(planes ? "more than one" : "no") +
@@ -61,13 +61,13 @@ inline void cmd_image(State& st, const Line& ln) {
   // A plain name in the fileio path, as checkpoints and receivers have, so no write can fail on
   // a missing directory; short enough for the longest name the run makes from it.
   if (im.file.empty() || im.file.find('/') != std::string::npos || im.file == "." || im.file == "..")
-    k.fail("'" + k.text("file") + "' is not a plain file name (allowed: a name without '/'; images "
+    k.fail(k.quote("file") + " is not a plain file name (allowed: a name without '/'; images "
            "are written in the fileio path)");
   if (im.file.size() > 150)
     k.fail("file= is " + std::to_string(im.file.size()) + " characters long (allowed: at most 150)");
   const std::string prec = k.str("precision", "float");
   if (prec != "float" && prec != "double")
-    k.fail("precision=" + prec + " (allowed: float, double)");
+    k.fail(k.text("precision") + " (allowed: float, double)");
   im.double_precision = prec == "double";
   st.cfg.images.push_back(im);
 }

@@ -8,13 +8,16 @@
 // throws. The strictness is the point: atof("1.0x") is 1 and atoi("2.5") is 2 in the original;
 // here both are errors, as are "nan" and "inf", so a typo never becomes a number.
 // A key is matched by its whole name (not by prefix), each key may appear once per line, and
-// a key that the command does not know is an error listing the keys it does know.
+// a key that the command does not know is an error listing the keys it does know. What the
+// parser reads and says is bounded: a deck line is at most kMaxLineChars, and a message quotes
+// the user's text through shown() or in_quotes(), about 80 characters of it at most.
 #pragma once
 
 #include <cerrno>
 #include <climits>
 #include <cmath>
 #include <cstdlib>
+#include <istream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -22,7 +25,7 @@
 namespace sw4 {
 namespace input_detail {
 
-// One key=value token as written; text is the token itself, quoted back in messages.
+// One key=value token as written; text is the token itself, quoted back in messages (shown).
 struct Token {
   std::string key, value, text;
 };
@@ -36,6 +39,63 @@ struct Line {
 
 [[noreturn]] inline void fail_at(const std::string& file, int line, const std::string& msg) {
   throw InputError(file + ":" + std::to_string(line) + ": " + msg);
+}
+
+// The user's text as a message quotes it: whole up to `limit` characters (kShownChars for a
+// token or value, file= names included), else its head and its last 20 characters around
+// "..." and its length, so that a 100 KB token still gives a line a terminal shows whole (the
+// head names the key, the tail ends a file name). Control characters become \xNN, so a binary
+// file read as a deck cannot garble the line either. The FILE of "FILE:LINE:" is a file that
+// was opened, at most PATH_MAX long, and is left whole: it is where an editor jumps to (a deck
+// that cannot be opened is cut at PATH_MAX).
+constexpr std::size_t kShownChars = 80;
+constexpr std::size_t kShownPathChars = 4096;  // PATH_MAX on Linux
+
+inline std::string printable(const std::string& s) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string o;
+  for (char c : s) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (u >= 32 && u != 127) o += c;
+    else o += std::string("\\x") + hex[u >> 4] + hex[u & 15];
+  }
+  return o;
+}
+
+inline std::string shown(const std::string& s, std::size_t limit = kShownChars) {
+  if (s.size() <= limit) return printable(s);
+  std::size_t head = limit - 30, tail = s.size() - 20;
+  // not inside a UTF-8 sequence: back up over continuation bytes (10xxxxxx)
+  while (head > 0 && (static_cast<unsigned char>(s[head]) & 0xC0) == 0x80) --head;
+  while (tail > head && (static_cast<unsigned char>(s[tail]) & 0xC0) == 0x80) --tail;
+  return printable(s.substr(0, head)) + "..." + printable(s.substr(tail)) + " (" +
+         std::to_string(s.size()) + " characters)";
+}
+
+// The same in quotes, the length outside them: 'x=1...9' (100002 characters).
+inline std::string in_quotes(const std::string& s) {
+  if (s.size() <= kShownChars) return "'" + printable(s) + "'";
+  const std::string c = shown(s);
+  const std::size_t paren = c.rfind(" (");
+  return "'" + c.substr(0, paren) + "'" + c.substr(paren);
+}
+
+// std::getline for a deck, keeping at most kMaxLineChars + 1 characters of a line (the caller
+// refuses a longer one, whose rest stays unread): no deck needs more, and a deck of one
+// endless line (a large sparse file of zeros: a regular file) would otherwise fill the memory
+// of every rank.
+constexpr std::size_t kMaxLineChars = 1 << 20;
+
+inline bool get_line(std::istream& in, std::string& line) {
+  line.clear();
+  bool any = false;
+  for (char c; in.get(c);) {
+    any = true;
+    if (c == '\n') break;
+    line += c;
+    if (line.size() > kMaxLineChars) break;
+  }
+  return any;
 }
 
 // Splits at blanks and tabs (CR and other white space too, for files written on Windows);
@@ -111,14 +171,14 @@ class Keys {
     for (const std::string& w : ln.words) {
       std::size_t eq = w.find('=');
       if (eq == std::string::npos || eq == 0)
-        fail("'" + w + "' is not of the form key=value");
+        fail(in_quotes(w) + " is not of the form key=value");
       Token t{w.substr(0, eq), w.substr(eq + 1), w};
       bool known = false;
       for (const std::string& a : allowed) known = known || a == t.key;
       if (!known)
-        fail("unknown key '" + t.key + "' (allowed: " + join(allowed) + ")");
+        fail("unknown key " + in_quotes(t.key) + " (allowed: " + join(allowed) + ")");
       if (find(t.key)) fail("key '" + t.key + "' is given twice (give each key once)");
-      if (t.value.empty()) fail("'" + w + "' has no value");
+      if (t.value.empty()) fail(in_quotes(w) + " has no value");
       toks_.push_back(t);
     }
   }
@@ -131,7 +191,10 @@ class Keys {
     return nullptr;
   }
   bool has(const std::string& k) const { return find(k) != nullptr; }
-  std::string text(const std::string& k) const { return find(k) ? find(k)->text : k; }
+  // The token of key k as messages show it (cut when long), or k when not given; quote() puts
+  // it in quotes.
+  std::string text(const std::string& k) const { return find(k) ? shown(find(k)->text) : k; }
+  std::string quote(const std::string& k) const { return in_quotes(find(k) ? find(k)->text : k); }
 
   // Of two spellings of one key (Mxx/mxx), the one given, or "" if neither; both is an error.
   std::string either(const std::string& a, const std::string& b) const {
@@ -143,7 +206,7 @@ class Keys {
     const Token* t = find(k);
     if (!t) return def;
     double v = 0;
-    if (!to_real(t->value, v)) fail("'" + t->text + "' is not a number");
+    if (!to_real(t->value, v)) fail(in_quotes(t->text) + " is not a number");
     return v;
   }
   // A real that must be > lo (strict) or >= lo.
@@ -157,8 +220,8 @@ class Keys {
     const Token* t = find(k);
     if (!t) return def;
     int v = 0;
-    if (!to_int(t->value, v)) fail("'" + t->text + "' is not an integer");
-    if (v < lo) fail(t->text + " must be >= " + std::to_string(lo));
+    if (!to_int(t->value, v)) fail(in_quotes(t->text) + " is not an integer");
+    if (v < lo) fail(shown(t->text) + " must be >= " + std::to_string(lo));
     return v;
   }
   bool boolean(const std::string& k, bool def) const {
@@ -166,7 +229,7 @@ class Keys {
     if (!t) return def;
     bool v = false;
     if (!to_bool(t->value, v))
-      fail("'" + t->text + "' is not a boolean (allowed: " + kBoolWords + ")");
+      fail(in_quotes(t->text) + " is not a boolean (allowed: " + kBoolWords + ")");
     return v;
   }
   std::string str(const std::string& k, const std::string& def) const {

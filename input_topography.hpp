@@ -22,7 +22,7 @@ inline void cmd_topography(State& st, const Line& ln) {
   t.line = ln.no;
   if (!k.has("input")) k.fail("missing key 'input' (allowed: input=gaussian)");
   if (k.str("input", "") != "gaussian")
-    k.fail("input=" + k.str("input", "") + " is not implemented (allowed: input=gaussian)");
+    k.fail(k.text("input") + " is not implemented (allowed: input=gaussian)");
   if (!k.has("zmax"))
     k.fail("missing key 'zmax' (the depth of the interface between the curvilinear grid and the "
            "Cartesian grid below it)");
@@ -48,7 +48,7 @@ inline void cmd_topography(State& st, const Line& ln) {
   const std::string am = k.str("analyticalMetric", "0");
   if (am == "1" || am == "true" || am == "yes") t.analytical_metric = true;
   else if (am == "0" || am == "false" || am == "no") t.analytical_metric = false;
-  else k.fail("'" + k.text("analyticalMetric") + "' is not a boolean (allowed: 1, true, yes, 0, false, no)");
+  else k.fail(k.quote("analyticalMetric") + " is not a boolean (allowed: 1, true, yes, 0, false, no)");
   k.str("file", "");  // read by the original, unused with input=gaussian
   t.on = true;
   st.cfg.topo = t;

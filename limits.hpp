@@ -154,6 +154,10 @@ struct MachineShare {
 inline std::string grid_memory_problem(const Config& cfg, const MachineShare& m) {
   for (bool exact : {false, true}) {
     if (exact && !cfg.topo.on) break;
+    if (exact) {  // more points in z than an axis may have: the topography's line says so
+      const std::string p = topography_count_problem(topography_grids(cfg.grid, cfg.topo));
+      if (!p.empty()) return deck_at(cfg, cfg.topo.line) + "topography: " + p;
+    }
     const std::array<double, 2> a = array_bytes(cfg, m.p1, m.p2, exact);
     const double need = std::max(a[0] * m.here / m.ranks, a[1]);
     if (need <= m.memory) continue;
@@ -221,7 +225,8 @@ inline std::string probe_dir(const std::string& dir) {
 // the path must be a directory, and a file must be possible in the deepest one.
 inline std::string output_dir_problem(const Config& cfg, bool create) {
   const std::string& path = cfg.fileio.path;
-  const std::string at = deck_at(cfg, cfg.fileio.line) + "fileio: the output directory '" + path + "' ";
+  using input_detail::in_quotes;  // the path as messages quote user text: cut when long
+  const std::string at = deck_at(cfg, cfg.fileio.line) + "fileio: the output directory " + in_quotes(path) + " ";
   const char* allowed = " (allowed: a directory that can be created and written)";
   if (create) {
     if (!make_dirs(path)) return at + "cannot be created (" + std::strerror(errno) + ")" + allowed;
@@ -235,13 +240,13 @@ inline std::string output_dir_problem(const Config& cfg, bool create) {
     struct stat st;
     if (stat(part.c_str(), &st) != 0) {
       if (errno == ENOENT) break;  // made by the run, from here on
-      return at + "cannot be created ('" + part + "': " + std::strerror(errno) + ")" + allowed;
+      return at + "cannot be created (" + in_quotes(part) + ": " + std::strerror(errno) + ")" + allowed;
     }
-    if (!S_ISDIR(st.st_mode)) return at + "cannot be created ('" + part + "' is not a directory)" + allowed;
+    if (!S_ISDIR(st.st_mode)) return at + "cannot be created (" + in_quotes(part) + " is not a directory)" + allowed;
     deepest = part;
   }
   const std::string why = probe_dir(deepest);
-  return why.empty() ? "" : at + "cannot be written (creating a file in '" + deepest + "': " + why + ")" + allowed;
+  return why.empty() ? "" : at + "cannot be written (creating a file in " + in_quotes(deepest) + ": " + why + ")" + allowed;
 }
 
 }  // namespace sw4

@@ -23,11 +23,19 @@ namespace sw4 {
 
 struct GridIndex { int i = 0, j = 0, k = 0; };
 
-// The nearest index of coordinate c on points c_i = (i-1)h (NUMERICS.md 1.1, 10.1): floor, then
-// up one if strictly past the midpoint, so a tie goes to the lower index.
-inline int nearest_index(double c, double h) {
-  int i = static_cast<int>(std::floor(c / h)) + 1;
-  if (c - (i - 0.5) * h > 0.) ++i;
+// The nearest index of coordinate c on points c_i = c0 + (i-1)h (NUMERICS.md 1.1, 10.1, 21):
+// floor((c - c0)/h) + 1, then up one if c - (c0 + (i - 1/2)h) > 0, evaluated as the original
+// writes it. The grouping: the midpoint is rounded as a coordinate before the difference, so a
+// deck's round numbers that land on it (c = 1.02 over c0 = 1, h = 0.04) tie and go to the
+// lower index, where (c - c0) - (i - 1/2)h would round up. The product: rounded on its own, as
+// written; fused into one FMA (g++ may do so under -march=native, depending on where this is
+// inlined) it moves a fifth of the ties of round numbers (x = 1.1, h = 0.04: column 29, not
+// 28), hence volatile.
+// With c0 = 0 (the flat grid, and x and y always) the sum with c0 is exact.
+inline int nearest_index(double c, double h, double c0 = 0) {
+  int i = static_cast<int>(std::floor((c - c0) / h)) + 1;
+  const volatile double half = (i - 0.5) * h;  // never fused: see above
+  if (c - (c0 + half) > 0.) ++i;
   return i;
 }
 

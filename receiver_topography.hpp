@@ -28,12 +28,33 @@ struct TopoRecPlace {
   int i = 0, j = 0, k = 0;
 };
 
+// Grid 1's plane of a receiver at s of the inverse mapping (NUMERICS 21): round(s), halves away
+// from zero (s = k + 1/2 is k + 1), clamped to [1, n_c].
+inline int curvilinear_plane(double s, int nc) {
+  const double k = std::round(s);
+  return k < 1 ? 1 : k > nc ? nc : int(k);
+}
+
+// s at z for a receiver: the inverse mapping, except that in the uniform part (nc - 1) shat0 +
+// 1 is formed as the original writes it, the product rounded on its own (volatile, never fused
+// into an FMA): round numbers give exact halves there, and a fused product moves a few of them
+// (Z_t = 0.8, h = 0.05, z = 0.725: 16.499999999999996, plane 16, instead of 16.5, plane 17).
+// Sources keep invert() as it is: no tie of theirs picks a point.
+inline double receiver_s(const CurvilinearMapping& map, double q, double r, double z) {
+  const double L = (map.nc - 1) * map.h, shat0 = 1 - (map.zt - z) / L;
+  if (!(shat0 >= map.zeta)) return map.invert(q, r, z);
+  const volatile double scaled = (map.nc - 1) * shat0;
+  return scaled + 1;
+}
+
 // NUMERICS 21. (i, j): the nearest column of (x, y). The surface z_t(x, y) is needed when the
 // value is a depth or an absolute z <= Z_t (a z above the interface is on grid 0 whatever the
 // surface): z = depth + z_t, dropped when z < z_t - 1e-9. Then z > Z_t (or z at or below the
-// bottom): grid 0, k the nearest of z_k = Z_t + (k-1)h, except z >= the bottom gives k = n_0 + 2
-// (the original's quirk: a ghost plane). Else grid 1, k = round(s) (halves away from zero) of
-// the inverse mapping at the requested (x, y), clamped to [1, n_c]; k = 1 if it fails.
+// bottom): grid 0, k the nearest of z_k = Z_t + (k-1)h by the sign of z - (Z_t + (k - 1/2)h),
+// grouped so (nearest_index with c0 = Z_t: a tie goes to the lower k), except z >= the bottom
+// gives k = n_0 + 2 (the original's quirk: a ghost plane). Else grid 1, k = round(s) (halves
+// away from zero) of the inverse mapping at the requested (x, y), clamped to [1, n_c]; k = 1 if
+// it fails.
 inline TopoRecPlace place_receiver(const RecCfg& rc, const Topography& topo) {
   const TopoGrids& g = topo.grids;
   const double h = g.h;
@@ -52,17 +73,12 @@ inline TopoRecPlace place_receiver(const RecCfg& rc, const Topography& topo) {
   }
   if (z > g.zt || z >= g.zmax) {
     pl.grid = 0;
-    pl.k = z >= g.zmax ? g.n0 + 2 : nearest_index(z - g.zt, h);
+    pl.k = z >= g.zmax ? g.n0 + 2 : nearest_index(z, h, g.zt);
     return pl;
   }
   pl.grid = 1;
-  const double s = topo.map.invert(rc.x / h + 1, rc.y / h + 1, z);
-  if (std::isnan(s)) {
-    pl.k = 1;
-  } else {
-    const double k = std::round(s);
-    pl.k = k < 1 ? 1 : k > g.nc ? g.nc : int(k);
-  }
+  const double s = receiver_s(topo.map, rc.x / h + 1, rc.y / h + 1, z);
+  pl.k = std::isnan(s) ? 1 : curvilinear_plane(s, g.nc);
   return pl;
 }
 

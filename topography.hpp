@@ -42,6 +42,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
 
@@ -108,6 +109,7 @@ struct TopoGrids {
   int nc = 0;        // grid 1's points in z
   int p = 4;         // order of the blending
   double zeta = 0.95;
+  double n0_count = 0, nc_count = 0;  // n0 and nc before they are made ints (what messages print)
 };
 
 // Global index box of a grid with nz points in z: 2 ghost points on every side.
@@ -131,9 +133,17 @@ inline double mean_elevation(const GaussianHill& hill, int nx, int ny) {
   return 0.5 * (lo + hi);
 }
 
+// A count of points computed in double as an int: beyond +-(kMaxPoints1d + 1) (a hill of 1e10
+// over h = 1, say) it is kept at that bound, which topography_grid_problem refuses, so that no
+// conversion overflows and no message prints a wrapped count; NaN gives -(kMaxPoints1d + 1).
+inline int clamped_count(double n) {
+  const double lim = kMaxPoints1d + 1.0;
+  return !(n > -lim) ? -int(lim) : n > lim ? int(lim) : int(n);
+}
+
 // The sizes from the grid command (h, nx, ny; its zmax is the requested bottom) and the
 // topography: n0 = int(1 + round((zmax - Z_t)/h)), nc = int(1 + round((Z_t - ebar)/h)),
-// round() halves away from zero, both in double exactly as written.
+// round() halves away from zero, both in double exactly as written (clamped_count).
 inline TopoGrids topography_grids(const GridCfg& grid, const TopographyCfg& t) {
   TopoGrids g;
   g.h = grid.h;
@@ -142,18 +152,42 @@ inline TopoGrids topography_grids(const GridCfg& grid, const TopographyCfg& t) {
   g.zt = t.zmax;
   g.p = t.order;
   g.zeta = t.zetabreak;
-  g.n0 = int(1 + std::round((grid.zmax - g.zt) / g.h));
+  g.n0_count = 1 + std::round((grid.zmax - g.zt) / g.h);
+  g.n0 = clamped_count(g.n0_count);
   g.zmax = g.zt + (g.n0 - 1) * g.h;
   g.ebar = mean_elevation(GaussianHill(t, g.h), g.nx, g.ny);
-  g.nc = int(1 + std::round((g.zt - g.ebar) / g.h));
+  g.nc_count = 1 + std::round((g.zt - g.ebar) / g.h);
+  g.nc = clamped_count(g.nc_count);
   return g;
 }
 
-// What is wrong with the sizes, or "" (the parser turns it into an input error): grid 1's top
-// closure is one-sided over 8 planes; grid 0 needs a point.
+// Every digit of a count of points (a whole number in double).
+inline std::string point_count_text(double n) {
+  char b[400];
+  std::snprintf(b, sizeof b, "%.0f", n);
+  return b;
+}
+
+// A grid with more points along z than any axis may have (kMaxPoints1d, input.hpp), or "".
+// limits.hpp asks this before it estimates the memory of such a grid.
+inline std::string topography_count_problem(const TopoGrids& g) {
+  const std::string most = " points in z (allowed: at most " + std::to_string(kMaxPoints1d) + ": ";
+  if (g.nc_count > kMaxPoints1d)
+    return "the curvilinear grid would have " + point_count_text(g.nc_count) + most +
+           "a lower hill, a shallower zmax or a larger h)";
+  if (g.n0_count > kMaxPoints1d)
+    return "the Cartesian grid would have " + point_count_text(g.n0_count) + most +
+           "a deeper zmax, a shallower bottom or a larger h)";
+  return "";
+}
+
+// What is wrong with the sizes, or "" (the parser turns it into an input error): the counts
+// above; grid 1's top closure is one-sided over 8 planes; grid 0 needs a point.
 inline std::string topography_grid_problem(const TopoGrids& g) {
+  const std::string counts = topography_count_problem(g);
+  if (!counts.empty()) return counts;
   if (g.nc < 8)
-    return "the curvilinear grid has " + std::to_string(g.nc) +
+    return "the curvilinear grid has " + point_count_text(g.nc_count) +
            " points in z (at least 8 are needed: lower zmax or raise the surface less)";
   if (g.n0 < 1) return "the interface zmax is below the bottom of the domain";
   return "";

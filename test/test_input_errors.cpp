@@ -448,7 +448,7 @@ TEST(InputDiscrete, ErrorsPointAtTheSampleFile) {
       {"\n0 x 4\n", ":2: dt 'x' is not a number"},
       {"0 0 4\n", ":1: dt=0 must be > 0"},
       {"0 -0.1 4\n", ":1: dt=-0.1 must be > 0"},
-      {"0 0.1 3\n1 2 3\n", ":1: n=3 must be >= 4"},
+      {"0 0.1 3\n1 2 3\n", ":1: n=3 is out of range (allowed: 4 <= n <= 100000000)"},
       {"0 0.1 4.5\n", ":1: n '4.5' is not an integer"},
       {"0 0.1 4\n1\n2\n3\n", ":4: only 3 samples, expected n=4 (n is set on line 1)"},
       {"0 0.1 4\n1 2\n3 4 5\n", ":3: more than n=4 samples (n is set on line 1)"},

@@ -122,4 +122,25 @@ TEST(InputTopography, GridErrors) {
                 "remove one of them)");
 }
 
+// Sizes computed from the deck stay within an int (issue 19): a hill of 1e10 over h = 0.5 once
+// gave n_c = int(1e10 + 9), printed as "-2147483648 points in z". Both grids' counts are refused
+// past kMaxPoints1d with the count in double; topography_grids keeps the ints at the bound.
+TEST(InputTopography, GridSizesBeyondAnInt) {
+  const std::string p = "in/x.in:4: topography: ";
+  const std::string tall = "topography input=gaussian zmax=4 gaussianAmp=1e10 gaussianXc=4 gaussianYc=4 "
+                           "gaussianLx=1 gaussianLy=1\n";
+  EXPECT_EQ(topo_error(kGrid + tall),
+            p + "the curvilinear grid would have 10000000009 points in z (allowed: at most 1000000000: a lower hill, "
+                "a shallower zmax or a larger h)");
+  const sw4::TopoGrids g = sw4::topography_grids(parse(kGrid + tall).grid, parse(kGrid + tall).topo);
+  EXPECT_EQ(g.nc, sw4::kMaxPoints1d + 1);
+  EXPECT_EQ(g.nc_count, 10000000009.0);
+  // a hill 1e10 high and wide, the interface 10 below its top: grid 1 is small, grid 0 reaches
+  // from there to z = 8
+  EXPECT_EQ(topo_error(kGrid + "topography input=gaussian zmax=-9999999990 gaussianAmp=1e10 gaussianXc=4 "
+                               "gaussianYc=4 gaussianLx=1e20 gaussianLy=1e20\n"),
+            p + "the Cartesian grid would have 19999999997 points in z (allowed: at most 1000000000: a deeper "
+                "zmax, a shallower bottom or a larger h)");
+}
+
 }  // namespace

@@ -50,7 +50,7 @@ TEST(Limits, ReceiverFileNameIsPlain) {
   EXPECT_EQ(rec_file("."), "in/x.in:4: rec: 'file=.' is not a file name" + kNames);
   EXPECT_EQ(rec_file("a*b"), "in/x.in:4: rec: 'file=a*b': the character '*' is not allowed in a receiver file "
                              "name" + kNames);
-  EXPECT_EQ(rec_file("a\x01" "b"), "in/x.in:4: rec: 'file=a\x01" "b': the character \\x01 is not allowed in a "
+  EXPECT_EQ(rec_file("a\x01" "b"), "in/x.in:4: rec: 'file=a\\x01" "b': the character \\x01 is not allowed in a "
                                    "receiver file name" + kNames);
   EXPECT_EQ(rec_file(std::string(246, 'a')), "in/x.in:4: rec: file=aaaaaaaaaaaaaaaaaaaa... is 246 characters "
                                              "long" + kNames);

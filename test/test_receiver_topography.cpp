@@ -10,7 +10,9 @@
 // topography_deck_helpers.hpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -210,4 +212,144 @@ TEST(TopoReceiverModes, PackCarriesGridAndMetric) {
   piece_metric(topo, Box{place.i - 3, place.i + 3, place.j - 3, place.j + 3, 1, 20}, whole);
   EXPECT_EQ(r.metric.J, whole.J(place.i, place.j, place.k));
   EXPECT_EQ(r.metric.m2, whole.m2(place.i, place.j, place.k));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ties (issue 19, NUMERICS 10.1, 21): a receiver exactly halfway between two planes, as a deck's
+// round numbers put it, goes where the original's expressions, evaluated as written, put it.
+
+namespace {
+// The original's choice among planes zmin + (k-1)h: k = floor((z - zmin)/h) + 1, one plane
+// lower only if z - (zmin + (k - 1/2)h) > 0; the product rounded on its own (volatile: the
+// compiler may not fuse it into an FMA here either).
+int nearest_plane(double z, double zmin, double h) {
+  int k = int(std::floor((z - zmin) / h)) + 1;
+  const volatile double half = (k - 0.5) * h;
+  if (z - (zmin + half) > 0.) ++k;
+  return k;
+}
+// The other grouping, (z - zmin) - (k - 1/2)h: the rule before issue 19.
+int nearest_plane_regrouped(double z, double zmin, double h) {
+  int k = int(std::floor((z - zmin) / h)) + 1;
+  const volatile double half = (k - 0.5) * h;
+  if ((z - zmin) - half > 0.) ++k;
+  return k;
+}
+// The rule before issue 19 as g++ -march=native compiled it: regrouped, and the product fused
+// into the difference, (z - zmin) - (k - 1/2)h in one rounding.
+int nearest_plane_fused(double z, double zmin, double h) {
+  int k = int(std::floor((z - zmin) / h)) + 1;
+  if (std::fma(-(k - 0.5), h, z - zmin) > 0.) ++k;
+  return k;
+}
+// Midpoints zmin + (k - 1/2)h, k = 1..n, as a deck writes them (6 significant digits).
+std::vector<double> deck_midpoints(double zmin, double h, int n) {
+  std::vector<double> v;
+  for (int k = 1; k <= n; ++k) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", zmin + (k - 0.5) * h);
+    v.push_back(std::stod(text));
+  }
+  return v;
+}
+}  // namespace
+
+// Grid 0 under Z_t = 1, h = 0.04: the midpoints 1.02, 1.06, ..., 1.94, with z= and with depth=
+// (at x = y = 1.2 the hill is 1e-36 high: depth + z_t is the depth).
+TEST(TopoReceiverTies, CartesianGridMidpoints) {
+  const Topography topo(deck_grid(1.28, 2.0, 0.04), hill(1.0, 3, 0.8));
+  ASSERT_EQ(topo.grids.zt, 1.0);
+  ASSERT_EQ(topo.grids.n0, 26);
+  const double h = topo.grids.h, zs = topo.map.hill.surface_at_xy(1.2, 1.2);
+  int regrouped = 0, fused = 0;
+  for (const double v : deck_midpoints(1.0, h, 24))
+    for (bool depth : {false, true}) {
+      const double z = depth ? v + zs : v;
+      const TopoRecPlace p = place_receiver(rec_at(1.2, 1.2, v, depth), topo);
+      ASSERT_FALSE(p.dropped) << v;
+      EXPECT_EQ(p.grid, 0) << v;
+      EXPECT_EQ(p.k, nearest_plane(z, 1.0, h)) << v << (depth ? " depth" : " z");
+      EXPECT_NEAR(std::fabs(1 + (z - 1.0) / h - p.k), 0.5, 1e-9) << v;  // one of the two planes around it
+      regrouped += nearest_plane_regrouped(z, 1.0, h) != p.k;
+      fused += nearest_plane_fused(z, 1.0, h) != p.k;
+    }
+  EXPECT_GT(regrouped, 10);  // the other grouping disagrees at many of these ties,
+  EXPECT_GT(fused, 10);      // and so does the rule as it was compiled
+  // the issue's example: z = 1.02 is on the plane z = 1 (k = 1), not z = 1.04
+  EXPECT_EQ(place_receiver(rec_at(1.2, 1.2, 1.02, false), topo).k, 1);
+  EXPECT_EQ(place_receiver(rec_at(1.2, 1.2, 1.02, true), topo).k, 1);
+}
+
+// Grid 1: k = round(s), halves away from zero, clamped to [1, n_c]. Exact halves come from round
+// numbers in the uniform part, where s = (n_c - 1) shat0 + 1 is formed as written; over the
+// bend (Newton) the plane is the nearest to s.
+TEST(TopoReceiverTies, CurvilinearGridHalves) {
+  for (int k = 1; k < 30; ++k) {
+    EXPECT_EQ(curvilinear_plane(k + 0.5, 30), k + 1);
+    EXPECT_EQ(curvilinear_plane(std::nextafter(k + 0.5, 0.0), 30), k);
+  }
+  EXPECT_EQ(curvilinear_plane(0.2, 30), 1);
+  EXPECT_EQ(curvilinear_plane(-1e38, 30), 1);
+  EXPECT_EQ(curvilinear_plane(30.5, 30), 30);
+  int halves = 0, fused = 0, uniform = 0;
+  for (const double h : {0.02, 0.04, 0.05, 0.1})
+    for (const double zt : {0.4, 0.8, 1.0, 1.5})
+      for (const double zeta : {0.5, 0.8}) {
+        const Topography topo(deck_grid(1.28, 3.0, h), hill(zt, 4, zeta));
+        const CurvilinearMapping& m = topo.map;
+        const double zs = m.hill.surface_at_xy(1.2, 1.2), L = (m.nc - 1) * h;
+        for (const double v : deck_midpoints(zt - (m.nc - 1) * h, h, m.nc - 1))
+          for (bool depth : {false, true}) {
+            const double z = depth ? v + zs : v, shat0 = 1 - (zt - z) / L;
+            if (!(shat0 >= zeta) || z < zs) continue;
+            ++uniform;
+            const volatile double scaled = (m.nc - 1) * shat0;
+            const double s = scaled + 1;
+            const TopoRecPlace p = place_receiver(rec_at(1.2, 1.2, v, depth), topo);
+            ASSERT_EQ(p.grid, 1);
+            EXPECT_EQ(p.k, curvilinear_plane(s, m.nc)) << h << " " << zt << " " << v;
+            halves += s == std::floor(s) + 0.5;
+            fused += curvilinear_plane(std::fma(m.nc - 1, shat0, 1.0), m.nc) != p.k;
+          }
+      }
+  EXPECT_GT(uniform, 200);
+  EXPECT_GT(halves, uniform / 2);  // most round midpoints are exact halves
+  EXPECT_GT(fused, 0);             // and a fused product moves some of them (0.725 under 0.8, h 0.05)
+  // over the bend: near every midpoint, the plane nearest to s
+  const Topography topo = var_deck();
+  const TopoGrids& g = topo.grids;
+  for (const double x : {0.6, 1.2})
+    for (int k = 1; k < g.nc; ++k) {
+      const double q = x / g.h + 1, r = 0.5 / g.h + 1, mid = topo.map.z(q, r, k + 0.5);
+      for (double z = mid - 1e-6; z <= mid + 1e-6; z += 1e-7) {
+        if (z > g.zt || z < topo.map.hill.surface_at_xy(x, 0.5)) continue;
+        const TopoRecPlace p = place_receiver(rec_at(x, 0.5, z, false), topo);
+        EXPECT_LE(std::fabs(topo.map.invert(q, r, z) - p.k), 0.5 + 1e-9) << x << " " << z;
+      }
+    }
+}
+
+// The flat grid (NUMERICS 10.1): planes from 0 in x, y and z; ties go to the lower index.
+TEST(TopoReceiverTies, FlatGridMidpoints) {
+  for (const double h : {0.04, 0.1, 0.01, 25.0}) {
+    GridCfg grid;
+    grid.h = h;
+    int fused = 0;
+    for (const double c : deck_midpoints(0.0, h, 100)) {
+      const GridIndex p = nearest_grid_point(c, c, c, grid);
+      EXPECT_EQ(p.i, nearest_plane(c, 0.0, h)) << c << " h=" << h;
+      EXPECT_EQ(p.j, p.i);
+      EXPECT_EQ(p.k, p.i);
+      EXPECT_NEAR(std::fabs(1 + c / h - p.i), 0.5, 1e-9) << c;
+      fused += nearest_plane_fused(c, 0.0, h) != p.i;
+    }
+    if (h == 0.04) {
+      EXPECT_GT(fused, 5);
+    }
+  }
+  // inputs/topography.in's rec x=1.1 on h = 0.04: column 28 (x = 1.08), not 29
+  GridCfg grid;
+  grid.h = 0.04;
+  EXPECT_EQ(nearest_grid_point(1.1, 0.02, 0, grid).i, 28);
+  EXPECT_EQ(nearest_grid_point(1.1, 0.02, 0, grid).j, 1);
 }
