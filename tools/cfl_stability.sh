@@ -4,7 +4,7 @@
 #
 #   tools/cfl_stability.sh rate CFL [KEY=VALUE...]      growth of max|U| per step and the limit it implies
 #   tools/cfl_stability.sh crit LO HI [KEY=VALUE...]    the largest stable cfl in [LO, HI] (bisection)
-#   tools/cfl_stability.sh table                        every run behind the header's table (about an hour)
+#   tools/cfl_stability.sh table                        every run behind the header's table (about 2 hours)
 #
 #   KEYs: vpvs (2): vp/vs of the homogeneous medium (vs=1000, rho=2000); top (free): free
 #   surface on top, or `sg` for super-grid layers there too (testpointsource halfspace=0);
@@ -93,17 +93,22 @@ case ${1:-} in
   rate) shift; rate "$@" ;;
   crit) shift; crit "$@" ;;
   table)
-    # 1. The limit against vp/vs, free surface on top, from the growth at cfl 1.6 and 2.0.
-    for r in 1.2 1.5 1.732 2 2.5 3 4 6 10 30; do rate 1.6 vpvs=$r; rate 2.0 vpvs=$r; done
-    # 2. The same without a free surface (layers on all six sides).
-    for r in 1.5 2 3 6 30; do rate 1.6 vpvs=$r top=sg; done
-    # 3. Layers: widths and damping (vp/vs 2).
-    for g in 5 10 20 30; do for c in 0 0.01 0.02; do rate 1.6 gp=$g dc=$c; done; done
-    # 4. Topography (the deck's cfl; the curvilinear grid sets the step).
-    for r in 2 6; do rate 1.6 vpvs=$r topo=1; done
-    # 5. The growth per step against cfl (vp/vs 2): measured, and what the limit predicts.
-    for c in 1.45 1.5 1.55 1.6 1.7 1.8 2.0 2.5 3 5; do rate $c; done
-    # 6. Bisections: the limit directly.
-    crit 1.3 1.6 vpvs=2; crit 1.2 1.6 vpvs=6; crit 1.2 1.6 vpvs=30; crit 1.2 1.6 vpvs=2 topo=1 ;;
+    # 1. The limit against vp/vs at a free surface and inside (layers on every side, no free
+    #    surface): the table's rows, then the ratios between them that test_cfl_stability checks.
+    for r in 1000 100 30 10 6 4 3 2.5 2.2 2 1.8 1.732 1.5 1.2 1.16 1.35 1.65 3.5 5 8; do
+      rate 1.6 vpvs=$r n=40; rate 1.6 vpvs=$r n=40 top=sg gp=6
+    done
+    # 2. The grid size (interior points between the layers).
+    for n in 12 24 40 60; do for r in 2 4 30; do rate 1.6 vpvs=$r n=$n; done; done
+    # 3. The layers: widths, and damping against none.
+    for g in 5 10 20 30; do rate 1.6 gp=$g vpvs=4 n=24; done
+    for c in 0 0.02; do rate 1.6 dc=$c vpvs=3; done
+    # 4. Topography: a flat hill, then higher ones (the deck's cfl; the curvilinear grid sets dt).
+    for a in 0 0.02 0.1 0.3; do rate 3 vpvs=2 topo=1 amp=$a steps=400; rate 3 vpvs=4 topo=1 amp=$a steps=400; done
+    # 5. Where the surface's mode lives: a surface layer of 1 to 8 planes, either way round.
+    for c in 1 2 3 4 6 8; do rate 1.6 vpvs=2 cap=$c capvpvs=4 n=24; rate 1.6 vpvs=4 cap=$c capvpvs=2 n=24; done
+    # 6. The growth per step against cfl (vp/vs 2), and the limit by bisection.
+    for c in 1.44 1.45 1.5 1.7 2.5; do rate $c vpvs=2 n=24 steps=3000; done
+    crit 1.40 1.46 vpvs=2 n=24 ;;
   *) sed -n '3,6p' "$0" >&2; exit 2 ;;
 esac
