@@ -215,9 +215,18 @@ inline std::array<int, 2> block_index_range(double b1, double b2, double h, int 
 // of the run give every value the point loop sees, computed by the same material_at: the same
 // maximum to the last bit (values are not assumed monotone in k, rounding could break that).
 // Cost: runs x cells x blocks + planes x decisions, independent of nx and ny.
-inline double max_wave_speed2(const Config& cfg, const Box& b) {
+// max_material is the same walk for any f(material, k) >= 0 (cfl_stability.hpp asks for the
+// CFL number over its limit, which depends on the plane as well); testpointsource's uniform
+// material is given to f once per plane.
+template <class F>
+double max_material(const Config& cfg, const Box& b, F f) {
   if (b.size() == 0) return 0;
-  if (cfg.tps.on) return std::max(0.0, wave_speed2(material_at(cfg, b.ib, b.jb, b.kb)));
+  if (cfg.tps.on) {
+    const MaterialPoint p = material_at(cfg, b.ib, b.jb, b.kb);
+    double m = 0;
+    for (int k = b.kb; k <= b.ke; ++k) m = std::max(m, f(p, k));
+    return m;
+  }
   const GridCfg& g = cfg.grid;
   const std::vector<BlockCfg>& blk = cfg.blocks;
   const int nb = int(blk.size());
@@ -281,9 +290,12 @@ inline double max_wave_speed2(const Config& cfg, const Box& b) {
       }
     for (int k = k0; k <= k1; ++k)
       for (const std::array<int, 2>& c : columns)
-        m = std::max(m, wave_speed2(material_at(cfg, c[0], c[1], k)));
+        m = std::max(m, f(material_at(cfg, c[0], c[1], k), k));
   }
   return m;
+}
+inline double max_wave_speed2(const Config& cfg, const Box& b) {
+  return max_material(cfg, b, [](const MaterialPoint& p, int) { return wave_speed2(p); });
 }
 
 }  // namespace sw4

@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "cfl_stability.hpp"
 #include "input.hpp"
+#include "output_schedule.hpp"
 #include "receiver_topography.hpp"
 #include "source_topography.hpp"
 #include "subdomain.hpp"
@@ -67,10 +69,13 @@ inline std::vector<std::string> topography_dropped(const Config& cfg) {
 }
 
 // Every warning the setup prints once the number of steps is known: sources and receivers
-// above the surface, super-grid layers unstable for the run's length (supergrid_stability.hpp).
-inline std::vector<std::string> setup_warnings(const Config& cfg, double dt, long nsteps) {
+// above the surface, super-grid layers unstable for the run's length (supergrid_stability.hpp),
+// a CFL number above its limit (cfl_stability.hpp), outputs never written (output_schedule.hpp).
+inline std::vector<std::string> setup_warnings(const Config& cfg, double dt, long nsteps, const CflVerdict& cfl) {
   std::vector<std::string> out = topography_dropped(cfg);
   for (const std::string& w : supergrid_warnings(cfg, dt, nsteps)) out.push_back(w);
+  for (const std::string& w : cfl_warnings(cfg, cfl, nsteps)) out.push_back(w);
+  for (const std::string& w : unwritten_outputs(cfg, nsteps, dt)) out.push_back(w);
   return out;
 }
 

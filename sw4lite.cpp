@@ -27,7 +27,9 @@
 #include <vector>
 
 #include "checkpoint_run.hpp"
+#include "cfl_stability.hpp"
 #include "cost.hpp"
+#include "finite_check.hpp"
 #include "halo_overlap.hpp"
 #include "halo_select.hpp"
 #include "input.hpp"
@@ -91,6 +93,7 @@ struct Run {
   Checkpointing ckpt;
   Imaging images;        // image_io.hpp
   MachineShare machine;  // for the memory estimate (limits.hpp)
+  CflVerdict cfl;        // the CFL number against its limit (cfl_stability.hpp)
 };
 
 // Every rank's first setup problem (a point in no block, a folded grid): all stop together with
@@ -126,6 +129,11 @@ void time_step(Run& run, const std::array<double, 2>& speed2) {
   // A restart's header against the deck (also with --check); its dt and time go on.
   const std::string e = restart_and_schedule(MPI_COMM_WORLD, cfg, run.restart, run.ckpt, run.dt, run.nsteps);
   if (!e.empty()) stop(e);
+  // Numbers that cannot stay finite, a CFL number that cannot be stable (the same on every rank).
+  const std::string f = finite_problem(cfg, run.dt, dt0, run.nsteps);
+  if (!f.empty()) stop(f);
+  run.cfl = cfl_verdict(cfg, run.dt, speed2);
+  stop_on_problem(cfl_problem(cfg, run.cfl, run.nsteps));
   run.images.setup(cfg, run.nsteps, run.dt);
   stop_on_problem(receiver_memory_problem(cfg, run.nsteps, run.machine));
   if (rank_ == 0 && cfg.fileio.verbose >= 1)
@@ -140,7 +148,7 @@ std::array<double, 2> reduce_speed2(const std::array<double, 2>& mine) {
 void print_setup(const Run& run, const std::string& layout, double nsrc, double nuniq) {
   if (rank_ != 0) return;
   print_grid_table(run.cfg);
-  for (const auto& m : setup_warnings(run.cfg, run.dt, run.nsteps)) std::printf("%s\n", m.c_str());
+  for (const auto& m : setup_warnings(run.cfg, run.dt, run.nsteps, run.cfl)) std::printf("%s\n", m.c_str());
   std::printf("Running on %d MPI tasks x %d threads (%s), %s kernel\n", nranks_, max_threads(),
               layout.c_str(), run.cfg.dev.reference_kernel ? "reference" : "tuned");
   std::printf("number of grid point  sources = %.0f\n", nsrc);

@@ -194,6 +194,7 @@ inline G3 liu(double tau, double f) {  // in tau, not x: T = 2 pi / f
 // first-derivative routine has the opposite sign; only g and g'' reach the solution.)
 inline G3 dirac(double tau, double f) {
   const double kappa = -tau * f;
+  if (!(std::fabs(kappa) < 3)) return {0, 0, 0};  // outside the pulse; and no int cast of a huge kappa
   const int k0 = static_cast<int>(std::floor(kappa + 0.5));
   if (k0 < -2 || k0 > 2) return {0, 0, 0};
   const double a = kappa - k0, a2 = a * a;

@@ -8,9 +8,8 @@
 # so the measurement must be repeatable. Each run is a homogeneous box (vp=2000, vs=1000,
 # rho=2000, h=50) with 12 interior points between layers of GP points on x, y and the bottom
 # (free surface on top) and one point force (Gaussian, 10 Hz), on 1 rank. The largest |U| over
-# the grid is printed every 5 steps by a copy of sw4lite.cpp with one line added after the
-# progress line (build/sw4lite-maxu; the solution check's stop is taken out, so a blow-up runs
-# on). "Stable": within STEPS (2000) the maximum never exceeds 1e3 times its largest value in
+# the grid is printed every 5 steps by build/sw4lite-maxu (tools/build_maxu.sh: sw4lite with
+# that line added and the solution check's stop taken out, so a blow-up runs on). "Stable": within STEPS (2000) the maximum never exceeds 1e3 times its largest value in
 # the first sixth of the run. The rate is the slope of log10 max|U| over the last two thirds of
 # the part between 1e4 times that value and 1e200. `crit` bisects dc 5 times (3 digits).
 # Work files go to test-output/supergrid-stability/. A run takes seconds (gp=8) to a minute
@@ -19,23 +18,7 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$root/test-output/supergrid-stability
 mkdir -p "$work" "$root/build"
-bin=$root/build/sw4lite-maxu
-if [ ! -x "$bin" ] || [ "$root/sw4lite.cpp" -nt "$bin" ]; then
-  awk '/if \(end.checks\(n\)\) stop_at_nan/ { next }
-       { print }
-       /if \(rank_ == 0\) end.progress\(n, t\);/ {
-         print "    if (n % 5 == 0) {"
-         print "      double mx = 0;"
-         print "      for (int c = 0; c < 3; ++c) for (double v : sd.u[c].v) mx = std::max(mx, std::fabs(v));"
-         print "      mx = reduce(mx, MPI_MAX);"
-         print "      if (rank_ == 0) std::printf(\"MAX %d %.3e\\n\", n, mx);"
-         print "      if (!(mx < 1e200)) break;"
-         print "    }"
-       }' "$root/sw4lite.cpp" >"$work/sw4lite-maxu.cpp"
-  grep -q 'MAX %d' "$work/sw4lite-maxu.cpp" || { echo "cannot find the progress line in sw4lite.cpp" >&2; exit 2; }
-  ${MPICXX:-mpicxx} -std=c++17 -O3 -march=native -fopenmp -DOMPI_SKIP_MPICXX -DMPICH_SKIP_MPICXX \
-    -I"$root" -o "$bin" "$work/sw4lite-maxu.cpp" || exit 2
-fi
+bin=$("$root/tools/build_maxu.sh") || exit 2
 
 # rate GP DC CFL STEPS: prints "gp dc cfl onset rate" (onset: first step beyond 1e3 x, or None)
 rate() {

@@ -3,7 +3,7 @@
 #
 #   test/e2e/nan_check.sh WORKDIR [DECK]
 #
-# Runs DECK (default test/e2e/blowup.in: cfl=5, developer checkfornan=1) on 1 and on 2 ranks.
+# Runs DECK (default test/e2e/blowup.in: thin super-grid layers, checkfornan=1) on 1 and 2 ranks.
 # Each run must exit with status 1 and write exactly one line on stderr (over all ranks) that
 # names the step and the grid point: "... NaN|infinite|blow-up ... grid point (i,j,k) ... time
 # step N ...". The lines must be identical: the first bad value is a property of the
