@@ -14,6 +14,7 @@
 
 #include <cmath>
 
+#include "float_bits.hpp"
 #include "input.hpp"
 #include "receiver.hpp"
 #include "topography.hpp"
@@ -57,7 +58,7 @@ inline TopoRecPlace place_receiver(const RecCfg& rc, const Topography& topo) {
   }
   pl.grid = 1;
   const double s = topo.map.invert(rc.x / h + 1, rc.y / h + 1, z);
-  if (std::isnan(s)) {
+  if (!finite_bits(s)) {  // NaN: no convergence (by the bits: float_bits.hpp)
     pl.k = 1;
   } else {
     const double k = std::round(s);
