@@ -14,25 +14,27 @@
 // test/e2e/, test/ci/ and decks made to push it (a Dirac force on the surface, a moment tensor
 // 50 m deep at 30 Hz, a 200 m/s layer over 1960 m/s, Liu and Brune sources on the surface,
 // GaussianWindow, Sawtooth and SmoothWave sources, late sources after the waves had gone, an
-// exponentially growing user series, runs to 750 steps) the largest |u| never exceeded its
-// own earlier maximum by more than a factor 1.0 beyond what the sources' growth allows (the
-// statistic below; README lists the decks and figures). So, at a step n the run looks at,
+// exponentially growing user series, soft layers, runs to 810 steps) the largest |u| never
+// exceeded its own earlier maximum by more than a factor 1.2 beyond what the sources' growth
+// allows (the statistic below; README lists the decks and figures). So, at a step n the run
+// looks at,
 // with M(m) the global max |u| after the looked-at step m:
 //
 //   P_W = the largest M(m) over looked-at steps m <= n - W, for W = 10, 20, 40, ... (W <= n);
-//   S_W = the largest growth c_s(n) / c_s(n - W - L) of a source's part of the scale
-//         (solution_check.hpp) over the window and a lag L = 20 steps (the response trails the
-//         source: without the lag a Gaussian's onset read 20 on test/reference/topo/varC.in),
-//         counting only sources that can explain M(n): K c_s(n) >= M(n), K = 10 (the
-//         solution stays below 0.5 of the scale: README); a source that had not started has
-//         grown infinitely;
+//   S_W = the largest growth T(n) / T(n - W - L) of a term T of a source's part of the scale
+//         (|g|, tau |g'| or tau^2 |g''| times A_s / (mu_min h^p): SourceScale::terms) over the
+//         window and a lag L = 20 steps (the response trails the source: without the lag a
+//         Gaussian's onset read 20 on test/reference/topo/varC.in), counting only terms that
+//         can explain M(n): K T(n) >= M(n), K = 10 (the solution stays below 0.5 of the scale:
+//         README); a term that had not started has grown infinitely;
 //   a blow-up when M(n) >= kGrowth P_W S_W for some W, kGrowth = 10.
 //
-// The statistic M(n) / (P_W S_W) reached at most 1.0 on correct runs (a plateau: a static
-// offset, a surface wave), 3e5 on pointforce.in at cfl 1.5 (stopped at step 19 or 20 of 26,
-// |u| 1e3 times its value at cfl 1.3, before its receivers' files), and stops runs growing
-// 1.12x per step (super-grid gp=14 dc=0.02) within 40 steps of the growth showing above the
-// physical waves. A restarted run does not know M before its restart: P starts at kPhysical
+// The statistic M(n) / (P_W S_W) reached at most 1.2 on correct runs (a plateau: a static
+// offset building up in a 100 m/s layer, 1.8 had S_W taken each source's largest term only,
+// not each term apart), 3e5 on pointforce.in at cfl 1.5 (stopped at step 19 or 20 of 26, |u|
+// 170 or 490 times its largest value at cfl 1.3, before its receivers' files), and stops runs
+// growing 1.12x per step (super-grid gp=14 dc=0.02) within 40 steps of the growth showing
+// above the physical waves. A restarted run does not know M before its restart: P starts at kPhysical
 // times the scale (above every correct run's measured 0.46), so it may stop later than the
 // uninterrupted run would, never on a correct run.
 //
@@ -54,7 +56,7 @@ namespace sw4 {
 constexpr double kGrowth = 10;        // how far M must rise above its past (times S_W)
 constexpr long kGrowthWindow = 10;    // the shortest window W; longer ones double it
 constexpr long kSourceLag = 20;       // L: steps by which the solution may trail its sources
-constexpr double kExplain = 10;       // K: a source part that small cannot explain M
+constexpr double kExplain = 10;       // K: a source term that small cannot explain M
 constexpr double kPhysical = 1;       // P after a restart, times the scale
 
 // What the test found at one step: fires, and the words of the line (M, P and its step).
@@ -101,16 +103,19 @@ class GrowthWatch {
   double seed_ = 0;
   long seed_step_ = 0;
 
-  // S_W: the largest c_s(n) / c_s(from) over sources with kExplain c_s(n) >= m; -1 when one of
-  // them was 0 at `from` (not started: infinitely grown); 1 when none can explain m.
+  // S_W: the largest growth term(n) / term(from) of a source's terms (solution_check.hpp)
+  // that can explain m (kExplain term(n) >= m); -1 when such a term was 0 at `from` (not
+  // started: infinitely grown); 1 when none can.
   static double source_growth(SourceScale& sc, long n, long from, double m) {
     double s = 1;
     for (std::size_t i = 0; i < sc.sources(); ++i) {
-      const double now = sc.part(i, n);
-      if (kExplain * now < m) continue;
-      const double then = from >= 1 ? sc.part(i, from) : 0.0;
-      if (!(then > 0)) return -1;
-      s = std::max(s, now / then);
+      const SourceScale::Terms now = sc.terms(i, n);
+      const SourceScale::Terms then = from >= 1 ? sc.terms(i, from) : SourceScale::Terms{0, 0, 0};
+      for (std::size_t c = 0; c < 3; ++c) {
+        if (kExplain * now[c] < m) continue;
+        if (!(then[c] > 0)) return -1;
+        s = std::max(s, now[c] / then[c]);
+      }
     }
     return s;
   }
