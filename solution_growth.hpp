@@ -63,9 +63,10 @@ constexpr double kPhysical = 1;       // P after a restart, times the scale
 // What the test found at one step: fires, and the words of the line (M, P and its step).
 struct Growth {
   bool fires = false;
-  long since = 0;     // P is the largest M up to this step (0: the restart's seed)
-  double past = 0;    // P
-  double factor = 0;  // M / P
+  bool seeded = false;  // P is the restart's seed (kPhysical times the scale), not a value of M
+  long since = 0;       // P is the largest M up to this step (seeded: the restart's step)
+  double past = 0;      // P
+  double factor = 0;    // M / P
 };
 
 class GrowthWatch {
@@ -84,14 +85,16 @@ class GrowthWatch {
       const long upto = n - w;
       double past = seed_;
       long since = seed_step_;
+      bool seeded = seed_ > 0;
       const auto it = std::upper_bound(steps_.begin(), steps_.end(), upto);
       if (it != steps_.begin() && peak_[std::size_t(it - steps_.begin()) - 1] > past) {
         past = peak_[std::size_t(it - steps_.begin()) - 1];
         since = *(it - 1);
+        seeded = false;
       }
       if (!(past > 0)) continue;
       const double s = source_growth(sc, n, upto - kSourceLag, m);
-      if (s > 0 && m >= kGrowth * past * s) g = {true, since, past, m / past};
+      if (s > 0 && m >= kGrowth * past * s) g = {true, seeded, since, past, m / past};
     }
     steps_.push_back(n);
     peak_.push_back(std::max(m, peak_.empty() ? 0.0 : peak_.back()));

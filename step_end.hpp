@@ -45,7 +45,6 @@ struct NanRecord {
   double t = 0;
   std::int64_t bits = 0;
   bool found() const { return step != LONG_MAX; }
-  bool same(const NanRecord& o) const { return step == o.step && key == o.key; }
   void note(long n, long k, double tn, std::int64_t b) {
     if (n < step || (n == step && k < key)) {
       step = n;
@@ -79,13 +78,13 @@ inline std::string bound_words(std::int64_t point_bits, std::int64_t largest, do
 // What the growth test found (solution_growth.hpp), for the line that names the point holding
 // the largest |u|.
 inline std::string growth_words(const Growth& g, std::int64_t largest) {
-  char buf[240];
+  char buf[260];
   std::snprintf(buf, sizeof buf,
-                "a blow-up (|u| = %s, %.3g times its largest value %g %s, faster than the "
-                "sources grow)",
-                abs_words(largest).c_str(), g.factor, g.past,
-                g.since > 0 ? ("up to time step " + std::to_string(g.since)).c_str()
-                            : "allowed at the restart");
+                g.seeded ? "a blow-up (|u| = %s, %.3g times the sources' scale %g at the restart "
+                           "after time step %ld, faster than the sources grow)"
+                         : "a blow-up (|u| = %s, %.3g times its largest value %g up to time "
+                           "step %ld, faster than the sources grow)",
+                abs_words(largest).c_str(), g.factor, g.past, g.since);
   return buf;
 }
 

@@ -7,6 +7,7 @@
 
 #include <cfloat>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <vector>
 
@@ -215,8 +216,14 @@ TEST(GrowthWatch, AfterARestartThePastIsTheScale) {
   EXPECT_FALSE(w.add(130, 9 * s, sc).fires);
   const Growth g = w.add(140, 10 * s, sc);
   EXPECT_TRUE(g.fires);
+  EXPECT_TRUE(g.seeded);
   EXPECT_EQ(g.since, 100);
   EXPECT_DOUBLE_EQ(g.factor, 10 / kPhysical);
+  char want[200];
+  std::snprintf(want, sizeof want,
+                "a blow-up (|u| = %g, 10 times the sources' scale %g at the restart after time "
+                "step 100, faster than the sources grow)", 10 * s, s);
+  EXPECT_EQ(growth_words(g, abs_bits(10 * s)), want);
 }
 
 // The verdict of one agreement: the bad point's step wins over a later growth; the growth
@@ -239,6 +246,8 @@ TEST(StepEnd, AgreeTakesTheEarliestStopOfEitherTest) {
   EXPECT_EQ(v.kind, Verdict::Grew);
   EXPECT_EQ(v.step, 30);
   EXPECT_EQ(v.largest, abs_bits(50 * s));
+  EXPECT_FALSE(v.growth.seeded);
+  EXPECT_EQ(v.growth.since, 20);  // P: the largest M up to step 30 - W, W = 10
   StepEnd other{&cfg, {}, 0, 100, {}};
   other.start(100, 0.1, 0);
   v = other.agree(steps, all(20, big), 40);
