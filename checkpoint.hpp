@@ -36,6 +36,7 @@
 #include <string>
 #include <vector>
 
+#include "float_bits.hpp"
 #include "input.hpp"
 #include "subdomain.hpp"
 
@@ -377,7 +378,7 @@ inline std::string check_header(const CheckpointHeader& h, std::uint64_t bytes, 
                    "differ (only time may change for a restart)";
   if (h.rec_hash != me.rec_hash)
     return other + "the receivers' positions or variables differ";
-  if (!(h.dt > 0) || !std::isfinite(h.t) || h.step < 0 || h.nfields != me.nfields ||
+  if (!(h.dt > 0) || !finite_bits(h.dt) || !finite_bits(h.t) || h.step < 0 || h.nfields != me.nfields ||
       h.fields_offset != me.fields_offset || h.recs_offset != me.recs_offset || h.file_bytes != me.file_bytes)
     return "corrupted: its header's step, time or sizes are impossible for this deck";
   if (bytes < h.file_bytes)

@@ -14,6 +14,7 @@
 
 #include <cmath>
 
+#include "float_bits.hpp"
 #include "input.hpp"
 #include "receiver.hpp"
 #include "topography.hpp"
@@ -78,7 +79,7 @@ inline TopoRecPlace place_receiver(const RecCfg& rc, const Topography& topo) {
   }
   pl.grid = 1;
   const double s = receiver_s(topo.map, rc.x / h + 1, rc.y / h + 1, z);
-  pl.k = std::isnan(s) ? 1 : curvilinear_plane(s, g.nc);
+  pl.k = finite_bits(s) ? curvilinear_plane(s, g.nc) : 1;  // NaN: no convergence (by the bits)
   return pl;
 }
 

@@ -30,6 +30,7 @@
 #include <cmath>
 #include <vector>
 
+#include "float_bits.hpp"
 #include "input.hpp"
 #include "source.hpp"
 #include "topography.hpp"
@@ -107,7 +108,7 @@ inline TopoSourcePlace place_source(const SourceCfg& src, const Topography& topo
     pl.s = (pl.z0 - g.zt) / g.h + 1;
   } else {
     pl.s = topo.map.invert(pl.q, pl.r, pl.z0);
-    if (std::isnan(pl.s)) pl.s = -1e38;
+    if (!finite_bits(pl.s)) pl.s = -1e38;  // NaN: no convergence (by the bits: float_bits.hpp)
   }
   return pl;
 }

@@ -193,13 +193,15 @@ class Subdomain {
   void record_initial();
   void write_receivers(const std::string& path, const UtcTime& utc, bool due_only) const;
 
-  // The first value u of U (owned points, point_key order) with !(|u| <= bound): a NaN, an
-  // infinity, or beyond the bound (solution_check.hpp). key -1: none.
-  struct Bad {
-    long key = -1;
-    double value = 0;
+  // One look at U (owned points of both grids; subdomain_look.hpp): the largest |u| as the
+  // bits of float_bits.hpp (NaN above infinity above every finite value), the first point in
+  // point_key order that holds it, and the first point whose |u| bits are above `bound` (a NaN,
+  // an infinity or beyond the bound of solution_check.hpp) with its bits; keys -1: none.
+  struct Look {
+    std::int64_t bits = -1, bad_bits = 0;
+    long max_key = -1, bad_key = -1;
   };
-  Bad first_bad(double bound) const;
+  Look look(std::int64_t bound) const;
 
   // Extra work that changes nothing: L_h(U) into the scratch field, `extra` times over (a
   // fraction as that share of the rows). The co-design knob `imbalance` emulates a slow node
@@ -364,49 +366,6 @@ inline void Subdomain::write_receivers(const std::string& path, const UtcTime& u
 // row, which the compiler vectorizes: the cost of reading U once), and only when one does, the
 // search for the smallest point key, which wins whichever thread finds it first. Grid 1's
 // planes come first.
-inline Subdomain::Bad Subdomain::first_bad(double bound) const {
-  auto any = [&](const Field& f, const Box& o) {
-    int bad = 0;
-    SW4_OMP(parallel for schedule(static) reduction(| : bad))
-    for (int k = o.kb; k <= o.ke; ++k)
-      for (int j = o.jb; j <= o.je; ++j)
-        for (int c = 0; c < 3; ++c) {
-          const double* row = f[c].data() + f[c].index(o.ib, j, k);
-          const int n = o.ie - o.ib + 1;
-          int b = 0;
-          for (int i = 0; i < n; ++i) b |= !(std::fabs(row[i]) <= bound);
-          bad |= b;
-        }
-    return bad != 0;
-  };
-  auto first = [&](const Field& f, const Box& o, int above) {
-    long key = LONG_MAX;
-    SW4_OMP(parallel for schedule(static) reduction(min : key))
-    for (int k = o.kb; k <= o.ke; ++k)
-      for (int j = o.jb; j <= o.je; ++j)
-        for (int i = o.ib; i <= o.ie; ++i)
-          for (int c = 0; c < 3; ++c)
-            if (!(std::fabs(f[c](i, j, k)) <= bound))
-              key = std::min(key, point_key(grid, i, j, k, c, above));
-    return key;
-  };
-  Bad r;
-  const Field* f = nullptr;
-  if (topo && any(top.u, top.owned)) {
-    r.key = first(top.u, top.owned, 0);
-    f = &top.u;
-  } else if (any(u, owned)) {
-    r.key = first(u, owned, topo ? top.nc + 2 * kGhost : 0);
-    f = &u;
-  }
-  if (f) {
-    const PointOfKey p = point_of_key(grid, r.key);
-    const int k = f == &u && topo ? p.k - (top.nc + 2 * kGhost) : p.k;
-    r.value = (*f)[p.c](p.i, p.j, k);
-  }
-  return r;
-}
-
 inline void Subdomain::redo_work(double extra) {
   Target tg;
   for (int c = 0; c < 3; ++c) tg.out[c] = acc[c].data();
@@ -425,3 +384,4 @@ inline void Subdomain::redo_work(double extra) {
 #include "subdomain_setup.hpp"  // the constructor, allocate, the sources and receivers of a piece
 #include "subdomain_pack.hpp"   // Subdomain::pack, Subdomain::unpack
 #include "subdomain_overlap.hpp"  // Subdomain::corrector_inner, Subdomain::corrector_rim
+#include "subdomain_look.hpp"     // Subdomain::look

@@ -231,17 +231,24 @@ void report(const Run& run, std::vector<ErrorParts>& parts, const PhaseTimes& ti
                 nranks_, max_threads());
 }
 
-// All ranks agree on the earliest NaN or blow-up any of them noted, the smallest step and then
-// the smallest point, and stop together naming it (the same line in both modes).
-void stop_at_nan(const Config& cfg, const NanRecord& mine, double bound) {
-  NanRecord all;
-  MPI_Allreduce(&mine.step, &all.step, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
-  if (!all.found()) return;
-  const long key = mine.step == all.step ? mine.key : LONG_MAX;
-  MPI_Allreduce(&key, &all.key, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
-  all.t = reduce(mine.same(all) ? mine.t : -1, MPI_MAX);
-  all.value = reduce(mine.same(all) ? mine.value : -2, MPI_MAX);
-  stop(nan_message(cfg, all, reduce(bound, MPI_MAX)));  // a rank without partitions has none
+// All ranks agree on what their looks at U found at the looked-at steps up to `through`
+// (step_end.hpp) in one MPI_Allreduce (MPI_MAX over 64-bit integers: the earliest bad step and
+// each step's largest |u|, exact), then take the same verdict; a stop names the earliest bad
+// point (smallest step, then point) or the first point holding the largest |u| (the growth
+// test), the same line in both modes. Two-sided: after every looked-at step; one-sided: after
+// each segment, over the segment's steps at once.
+void stop_at_nan(const Config& cfg, StepEnd& end, long through) {
+  const std::vector<long> steps = end.pending(through);
+  std::vector<long> all = end.numbers(steps);
+  MPI_Allreduce(MPI_IN_PLACE, all.data(), int(all.size()), MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
+  const Verdict v = end.agree(steps, all, through);
+  if (v.kind == Verdict::None) return;
+  const long mine = end.candidate(v);
+  long key = LONG_MAX, bits = -1;
+  MPI_Allreduce(&mine, &key, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+  const long my_bits = end.bits_of(v, key);
+  MPI_Allreduce(&my_bits, &bits, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
+  stop(nan_message(cfg, v.step, key, reduce(end.time_of(v, key), MPI_MAX), end.words(v, bits)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,6 +286,7 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
   const std::vector<Subdomain*> pieces{&sd};  // the initial samples, or a restart's data
   stop_on_problem(restart_pieces(MPI_COMM_WORLD, cfg, run.restart, pieces, run.ckpt.stats));
   StepEnd end{&cfg, run.utc, rank_, run.nsteps, {}};
+  end.start(run.nsteps, run.dt, run.restart.step);
 
   double t = run.restart.t, window_start = -1;
   if (rank_ == 0) std::printf("starting at time %g at cycle %ld\n", t, run.restart.step + 1);
@@ -296,8 +304,9 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
     exchange();
     comm += MPI_Wtime() - c0;
     if (sd.timing) sd.times.comm += comm;
-    end.close(sd, n, t);
-    if (end.checks(n)) stop_at_nan(cfg, end.nan, end.bound);
+    end.finish(sd, n, t);
+    if (end.checks(n)) stop_at_nan(cfg, end, n);
+    end.write(sd);  // the receivers' due files, once no rank stops
     if (rank_ == 0) end.progress(n, t);
     if (run.ckpt.due(n)) stop_on_problem(run.ckpt.write(MPI_COMM_WORLD, pieces, n, t, run.utc));
     if (run.images.due(n)) stop_on_problem(run.images.write(MPI_COMM_WORLD, pieces, n, t));
@@ -370,6 +379,7 @@ int run_onesided(Run& run) {
   prepare_output(run);
   stop_on_problem(restart_partitions(MPI_COMM_WORLD, cfg, run.restart, os, run.ckpt.stats));
   os.end.utc = run.utc;
+  os.end.start(run.nsteps, run.dt, run.restart.step);
 
   if (rank_ == 0) std::printf("starting at time %g at cycle %ld\n", run.restart.t, run.restart.step + 1);
   MPI_Barrier(MPI_COMM_WORLD);
@@ -379,7 +389,7 @@ int run_onesided(Run& run) {
   // After each segment (checkpoint_run.hpp) the earliest NaN: a partition that found one
   // stopped, and its neighbours after that step for want of its halos, so the run quiesced.
   stop_on_problem(run_partitions(MPI_COMM_WORLD, os, run.ckpt, run.images, run.nsteps, run.utc,
-                                 [&] { stop_at_nan(cfg, os.end.nan, os.end.bound); }));
+                                 [&] { stop_at_nan(cfg, os.end, os.pause_at); }));
   const double loop_end = MPI_Wtime(), loop_end_now = detail::now();
 
   std::vector<ErrorParts> parts;

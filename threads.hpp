@@ -8,8 +8,8 @@
 //
 // Same bits on any thread count: a thread count changes who computes a point, never how. The
 // work is cut into pieces whose arithmetic does not depend on the cut (tiles of the operator,
-// whole planes or rows elsewhere), no loop sums across points, and a "first NaN" search takes
-// the minimum index, which does not depend on the order. Built with OPENMP=0 (or a compiler
+// whole planes or rows elsewhere), no loop sums across points, and the solution check's look
+// takes a maximum and a minimum index, which do not depend on the order. Built with OPENMP=0 (or a compiler
 // without OpenMP) the pragmas vanish and the functions below say one thread.
 #pragma once
 

@@ -31,6 +31,7 @@
 #include <array>
 #include <cmath>
 
+#include "float_bits.hpp"
 #include "grid.hpp"
 #include "threads.hpp"
 #include "topography.hpp"
@@ -114,7 +115,8 @@ inline double curvilinear_speed2(const Array3& mu, const Array3& la, const Array
                            met.m3(i, j, k), met.m4(i, j, k), met.J(i, j, k), M);
         const std::array<double, 3> e = symmetric_eigenvalues3(M);
         const double v = e[2] / rho(i, j, k);
-        if (!(e[0] > 0) || !(v > 0)) bad = 1;
+        // a NaN fails too, by the bits: fast math may fold !(x > 0) (float_bits.hpp)
+        if (!(e[0] > 0) || !(v > 0) || !finite_bits(e[0]) || !finite_bits(v)) bad = 1;
         else best = std::max(best, v);
       }
   return bad ? -1.0 : best;

@@ -46,6 +46,7 @@
 #include <limits>
 #include <string>
 
+#include "float_bits.hpp"
 #include "grid.hpp"
 #include "input.hpp"
 
@@ -437,7 +438,8 @@ inline void check_topography(const Config& cfg) {
   // Newton's inversion of the mapping (NUMERICS 20.3) must converge where a point is placed.
   auto inverts = [&](double x, double y, double z0) {
     const double zt = topo.map.hill.surface_at_xy(x, y);
-    return z0 > g.zt || z0 < zt - 1e-9 || !std::isnan(topo.map.invert(x / g.h + 1, y / g.h + 1, z0));
+    // invert's NaN (no convergence) read by the bits: fast math folds std::isnan (float_bits.hpp)
+    return z0 > g.zt || z0 < zt - 1e-9 || finite_bits(topo.map.invert(x / g.h + 1, y / g.h + 1, z0));
   };
   const std::string no_inverse = " (the inverse of the grid mapping does not converge there: move it, "
                                  "or make the hill smoother)";

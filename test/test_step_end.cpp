@@ -52,25 +52,26 @@ TEST(PointKey, OrdersByKThenJThenIThenComponent) {
 }
 
 TEST(NanRecord, KeepsTheEarliestStepThenTheSmallestPoint) {
+  const std::int64_t nan = abs_bits(std::numeric_limits<double>::quiet_NaN());
   NanRecord r;
   EXPECT_FALSE(r.found());
-  r.note(5, 100, 0.5);
-  r.note(5, 200, 0.5);
+  r.note(5, 100, 0.5, nan);
+  r.note(5, 200, 0.5, nan);
   EXPECT_EQ(r.key, 100);
-  r.note(4, 300, 0.4);
+  r.note(4, 300, 0.4, abs_bits(-7.0));
   EXPECT_EQ(r.step, 4);
   EXPECT_EQ(r.key, 300);
   EXPECT_DOUBLE_EQ(r.t, 0.4);
-  r.note(4, 50, 0.4);
+  EXPECT_EQ(from_bits(r.bits), 7.0);
+  r.note(4, 50, 0.4, nan);
   EXPECT_EQ(r.key, 50);
   EXPECT_TRUE(r.found());
 }
 
 TEST(NanMessage, NamesComponentPointCoordinatesStepAndTime) {
   const GridCfg g = small_config().grid;
-  NanRecord r;
-  r.note(12, point_key(g, 3, 2, 5, 1), 0.25);
-  EXPECT_EQ(nan_message(g, r),
+  const std::int64_t nan = abs_bits(std::numeric_limits<double>::quiet_NaN());
+  EXPECT_EQ(nan_message(g, 12, point_key(g, 3, 2, 5, 1), 0.25, bound_words(nan, nan, 1)),
             "sw4lite: NaN in component 2 at grid point (3,2,5) (x=1, y=0.5, z=2) after time "
             "step 12 (t=0.25)");
 }
@@ -102,6 +103,7 @@ TEST(StepEnd, CloseAdvancesTimeAndStopsAtTheFirstNan) {
   EXPECT_EQ(end.nan.step, 2);
   EXPECT_EQ(end.nan.key, point_key(cfg.grid, 4, 3, 2, 2));
   EXPECT_DOUBLE_EQ(end.nan.t, 0.25);
+  EXPECT_TRUE(is_nan_bits(end.nan.bits));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -186,36 +188,46 @@ TEST(SolutionCheck, BoundFromTheSourcesAndTheSoftestMaterial) {
   EXPECT_EQ(blowup_bound(blk, 0.1, 50), DBL_MAX);
 }
 
-// first_bad finds the first value, in key order, that is NaN, infinite or beyond the bound,
-// and returns it; values at the bound pass.
-TEST(SolutionCheck, FirstBadIsTheFirstPointBeyondTheBound) {
+// look finds the largest |u| and the first point holding it, and the first value, in key
+// order, that is NaN, infinite or beyond the bound; values at the bound pass.
+TEST(SolutionCheck, LookFindsTheLargestAndTheFirstPointBeyondTheBound) {
   Config cfg = small_config();
   Subdomain sd(cfg, piece_geometry(cfg, 1, 1, 0, 0));
   sd.allocate(cfg);
-  EXPECT_EQ(sd.first_bad(1.0).key, -1);
+  const std::int64_t one = abs_bits(1.0), top = abs_bits(DBL_MAX);
+  Subdomain::Look l = sd.look(one);
+  EXPECT_EQ(l.bad_key, -1);
+  EXPECT_EQ(l.bits, 0);
+  EXPECT_EQ(l.max_key, point_key(cfg.grid, 1, 1, 1, 0));  // every value 0: the first point
   sd.u[1](5, 5, 5) = 1.0;
   sd.u[0](7, 6, 4) = -1.0;
-  EXPECT_EQ(sd.first_bad(1.0).key, -1);
+  l = sd.look(one);
+  EXPECT_EQ(l.bad_key, -1);
+  EXPECT_EQ(from_bits(l.bits), 1.0);
+  EXPECT_EQ(l.max_key, point_key(cfg.grid, 7, 6, 4, 0));  // the tie's first point
   sd.u[2](3, 4, 5) = -1.5;
-  Subdomain::Bad b = sd.first_bad(1.0);
-  EXPECT_EQ(b.key, point_key(cfg.grid, 3, 4, 5, 2));
-  EXPECT_EQ(b.value, -1.5);
+  l = sd.look(one);
+  EXPECT_EQ(l.bad_key, point_key(cfg.grid, 3, 4, 5, 2));
+  EXPECT_EQ(from_bits(l.bad_bits), 1.5);
+  EXPECT_EQ(l.max_key, point_key(cfg.grid, 3, 4, 5, 2));
   sd.u[1](9, 7, 3) = std::numeric_limits<double>::infinity();
-  b = sd.first_bad(DBL_MAX);
-  EXPECT_EQ(b.key, point_key(cfg.grid, 9, 7, 3, 1));
-  EXPECT_TRUE(std::isinf(b.value));
+  l = sd.look(top);
+  EXPECT_EQ(l.bad_key, point_key(cfg.grid, 9, 7, 3, 1));
+  EXPECT_TRUE(is_inf_bits(l.bad_bits));
+  EXPECT_TRUE(is_inf_bits(l.bits));
   sd.u[0](9, 7, 3) = std::numeric_limits<double>::quiet_NaN();
-  b = sd.first_bad(DBL_MAX);
-  EXPECT_EQ(b.key, point_key(cfg.grid, 9, 7, 3, 0));
-  EXPECT_TRUE(std::isnan(b.value));
+  l = sd.look(top);
+  EXPECT_EQ(l.bad_key, point_key(cfg.grid, 9, 7, 3, 0));
+  EXPECT_TRUE(is_nan_bits(l.bad_bits));
+  EXPECT_TRUE(is_nan_bits(l.bits));  // NaN above every value
   sd.u[0](1, 1, 1) = 1e300;  // owned corner point
-  EXPECT_EQ(sd.first_bad(1e299).key, point_key(cfg.grid, 1, 1, 1, 0));
+  EXPECT_EQ(sd.look(abs_bits(1e299)).bad_key, point_key(cfg.grid, 1, 1, 1, 0));
   sd.u[0](0, 1, 1) = NAN;  // a ghost point is not looked at (the BC sets it from owned ones)
-  EXPECT_EQ(sd.first_bad(1e299).key, point_key(cfg.grid, 1, 1, 1, 0));
+  EXPECT_EQ(sd.look(abs_bits(1e299)).bad_key, point_key(cfg.grid, 1, 1, 1, 0));
 }
 
 // Without checkfornan the look comes at step 10, not 9, and before the step's files; the line
-// names a blow-up with its value and the bound.
+// names a blow-up with the largest value and the bound.
 TEST(SolutionCheck, CloseStopsABlowUpAtACheckedStepWithOneLine) {
   Config cfg = small_config();
   cfg.fileio.path = "./";
@@ -223,22 +235,24 @@ TEST(SolutionCheck, CloseStopsABlowUpAtACheckedStepWithOneLine) {
   sd.allocate(cfg);
   sd.dt = 0.125;
   StepEnd end{&cfg, {}, 0, 100, {}};
-  end.bound = 2.0;
+  end.fixed_bound = 2.0;
   double t = 0;
   for (long n = 1; n <= 8; ++n) EXPECT_TRUE(end.close(sd, n, t));
   sd.up[1](4, 4, 4) = 3.0;  // U after step 9's rotation
   EXPECT_TRUE(end.close(sd, 9, t));  // not looked at
   sd.up[1](4, 4, 4) = 3.0;
+  sd.up[2](5, 5, 5) = -4.0;
   EXPECT_FALSE(end.close(sd, 10, t));
   EXPECT_EQ(end.nan.step, 10);
-  EXPECT_EQ(end.nan.value, 3.0);
-  EXPECT_EQ(nan_message(cfg, end.nan, end.bound),
-            "sw4lite: a blow-up (|u| = 3, beyond the bound 2 that the sources allow) in "
+  EXPECT_EQ(from_bits(end.nan.bits), 3.0);
+  EXPECT_EQ(end.numbers({10})[1], abs_bits(4.0));
+  EXPECT_EQ(nan_message(cfg, end.nan.step, end.nan.key, end.nan.t,
+                        bound_words(end.nan.bits, end.numbers({10})[1], end.bound(10))),
+            "sw4lite: a blow-up (|u| = 4, beyond the bound 2 that the sources allow) in "
             "component 2 at grid point (4,4,4) (x=1.5, y=1.5, z=1.5) after time step 10 "
             "(t=1.25)");
-  NanRecord inf;
-  inf.note(3, point_key(cfg.grid, 2, 2, 2, 0), 0.5, -INFINITY);
-  EXPECT_EQ(nan_message(cfg.grid, inf),
+  EXPECT_EQ(nan_message(cfg.grid, 3, point_key(cfg.grid, 2, 2, 2, 0), 0.5,
+                        bound_words(abs_bits(-INFINITY), abs_bits(-INFINITY), 2.0)),
             "sw4lite: an infinite value in component 1 at grid point (2,2,2) (x=0.5, y=0.5, "
             "z=0.5) after time step 3 (t=0.5)");
 }
