@@ -55,6 +55,7 @@
 #include <string>
 #include <vector>
 
+#include "float_bits.hpp"
 #include "grid.hpp"
 #include "input.hpp"
 
@@ -116,7 +117,7 @@ struct CflVerdict {
 inline CflVerdict cfl_verdict(const Config& cfg, double dt, const std::array<double, 2>& speed2) {
   CflVerdict v;
   const GridCfg& g = cfg.grid;
-  if (!(dt > 0) || !std::isfinite(dt) || g.nx < 1 || g.ny < 1 || g.nz < 1) return v;
+  if (!(dt > 0) || !finite_bits(dt) || g.nx < 1 || g.ny < 1 || g.nz < 1) return v;
   const bool free_top = !cfg.tps.on || cfg.tps.halfspace;
   // Every point of the Cartesian grid (with topography: the blocks as if the top were flat; a
   // superset of the materials grid 0 holds, and its top is then no free surface).
@@ -159,7 +160,7 @@ inline std::string num(const char* f, double x) {
 }
 // x rounded down to 3 significant digits, so that "cfl <= x" is on the safe side.
 inline std::string down3(double x) {
-  if (!(x > 0) || !std::isfinite(x)) return num("%g", x);
+  if (!(x > 0) || !finite_bits(x)) return num("%g", x);
   const double e = std::pow(10.0, std::floor(std::log10(x)) - 2);
   return num("%g", std::floor(x / e) * e);
 }

@@ -47,6 +47,7 @@
 #include <string>
 #include <vector>
 
+#include "float_bits.hpp"
 #include "grid.hpp"
 #include "input.hpp"
 #include "source.hpp"
@@ -85,12 +86,12 @@ inline Peak time_function_peak(const SourceCfg& src, double dt, long nsteps) {
   auto look = [&](long m) {
     const double t = double(m) * dt;
     const tf::G3 v = tf.all(t - src.t0);
-    if (!std::isfinite(v[0]) || !std::isfinite(v[2])) {
+    if (!finite_bits(v[0]) || !finite_bits(v[2])) {
       if (p.bad_t < 0) p.bad_t = t;
       return;
     }
     p.g = std::max(p.g, std::fabs(v[0]));
-    if (std::isfinite(v[1])) p.g1 = std::max(p.g1, std::fabs(v[1]));
+    if (finite_bits(v[1])) p.g1 = std::max(p.g1, std::fabs(v[1]));
     p.g2 = std::max(p.g2, std::fabs(v[2]));
   };
   const long last = std::max(nsteps, 1L) - 1;
@@ -125,7 +126,7 @@ inline std::array<double, 2> finite_freq(SourceCfg s, double dt, long nsteps) {
     for (int n = 0; n < 1100 && !ok(good); ++n) {
       bad = good;
       good = dir < 0 ? good / 2 : good * 2;
-      if (!(good > 0) || !std::isfinite(good)) break;
+      if (!(good > 0) || !finite_bits(good)) break;
     }
     if (!ok(good)) continue;
     for (int n = 0; n < 40; ++n) {  // between good and bad, a factor of 2 apart
@@ -189,7 +190,7 @@ inline std::string finite_problem(const Config& cfg, double dt, double dt0, long
     for (const GridPointForce& u : grid_point_forces(s, g, free_top))
       f1 = std::max({f1, std::fabs(u.fx), std::fabs(u.fy), std::fabs(u.fz)});
     for (const GridPointForce& f : grid_point_forces(cfg.sources[n], g, free_top))
-      if (!std::isfinite(f.fx) || !std::isfinite(f.fy) || !std::isfinite(f.fz))
+      if (!finite_bits(f.fx) || !finite_bits(f.fy) || !finite_bits(f.fz))
         return at(cfg, s.line) + "source: an amplitude of " + fmt(a) + " gives grid-point forces that overflow "
                "(the amplitude times the source weights over h^" + (s.is_force ? "3" : "4") + ") (allowed: " +
                allowed + " <= " + fmt(DBL_MAX / f1) + " here)";

@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "float_bits.hpp"
+
 namespace sw4 {
 namespace render {
 
@@ -137,7 +139,7 @@ inline std::array<double, 2> bar_range(const std::vector<double>& v, bool is_sig
   double lo = 0, hi = 0;
   bool first = true;
   for (double x : v) {
-    if (!std::isfinite(x)) continue;
+    if (!finite_bits(x)) continue;
     if (first) lo = hi = x;
     lo = std::min(lo, x);
     hi = std::max(hi, x);

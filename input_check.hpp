@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "float_bits.hpp"
+
 namespace sw4 {
 namespace input_detail {
 
@@ -165,7 +167,7 @@ inline std::vector<int> first_uncovered(const std::vector<IBox>& boxes, const in
 inline std::string material_problem(double rho, double vp, double vs, const char* pname, const char* sname) {
   const double mu = rho * vs * vs, la = rho * vp * vp - 2 * mu;
   const std::string at = std::string(pname) + "=" + fmt(vp) + ", " + sname + "=" + fmt(vs) + ", rho=" + fmt(rho);
-  if (!std::isfinite(mu) || !std::isfinite(la) || !std::isfinite((4 * mu + la) / rho) || !(mu >= DBL_MIN))
+  if (!finite_bits(mu) || !finite_bits(la) || !finite_bits((4 * mu + la) / rho) || !(mu >= DBL_MIN))
     return at + " give the moduli rho*" + pname + "^2 = " + fmt(rho * vp * vp) + " and rho*" + sname +
            "^2 = " + fmt(mu) + " (allowed: finite and not zero in double precision)";
   if (!(3 * vp * vp > 4 * vs * vs))

@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "float_bits.hpp"
+
 namespace sw4 {
 namespace input_detail {
 
@@ -109,7 +111,7 @@ inline void cmd_grid(State& st, const Line& ln) {
     }
   double ext[3];
   for (int d = 0; d < 3; ++d)
-    if (!std::isfinite(ext[d] = (np[d] - 1) * h))
+    if (!finite_bits(ext[d] = (np[d] - 1) * h))
       k.fail(std::string("(") + nname[d] + "-1)*h = " + std::to_string(np[d] - 1) + "*" + fmt(h) +
              " overflows (allowed: a finite extent)");
   double eps = 1e-9 * std::sqrt(ext[0] * ext[0] + ext[1] * ext[1] + ext[2] * ext[2]);
@@ -284,9 +286,9 @@ inline void cmd_source(State& st, const Line& ln) {
   for (int c = 0; c < 6; ++c) *mv[c] = mk[c].empty() ? 0.0 : m0 * k.real(mk[c], 0);
   for (int c = 0; c < 3; ++c) *fv[c] = fk[c].empty() ? 0.0 : f0 * k.real(fk[c], 0);
   for (int c = 0; c < 6; ++c)
-    if (!std::isfinite(*mv[c])) k.fail("m0*" + mk[c] + " = " + fmt(*mv[c]) + " overflows (allowed: a finite product)");
+    if (!finite_bits(*mv[c])) k.fail("m0*" + mk[c] + " = " + fmt(*mv[c]) + " overflows (allowed: a finite product)");
   for (int c = 0; c < 3; ++c)
-    if (!std::isfinite(*fv[c])) k.fail("f0*" + fk[c] + " = " + fmt(*fv[c]) + " overflows (allowed: a finite product)");
+    if (!finite_bits(*fv[c])) k.fail("f0*" + fk[c] + " = " + fmt(*fv[c]) + " overflows (allowed: a finite product)");
   s.t0 = k.real("t0", 0);
   s.freq = k.real_min("freq", 1.0, 0, true);
   if (const Token* t = k.find("type")) {

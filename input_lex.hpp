@@ -22,6 +22,8 @@
 #include <string>
 #include <vector>
 
+#include "float_bits.hpp"
+
 namespace sw4 {
 namespace input_detail {
 
@@ -138,7 +140,7 @@ inline bool to_real(const std::string& s, double& v) {
   char* e = nullptr;
   errno = 0;
   double x = std::strtod(b, &e);
-  if (e != b + s.size() || !std::isfinite(x)) return false;
+  if (e != b + s.size() || !finite_bits(x)) return false;
   if (errno == ERANGE && std::fabs(x) > 1.0) return false;  // overflow; underflow gives ~0
   v = x;
   return true;
