@@ -13,7 +13,9 @@
 # runtime's promise in one number:
 #   runtime-roundtrip size=8 ratio=<runtime/mpi> (goal 1.3)
 # The machine is shared: a ratio is the median of per-trial ratios, and a run on a busy
-# machine says little. The lines are also kept in bench-output/runtime.txt. Nothing is asserted.
+# machine says little (bench/runtime_path.sh counts where a message's time goes in
+# instructions, which the load does not change). The lines are also kept in
+# bench-output/runtime.txt. Nothing is asserted.
 runtime_bench_trials=${RUNTIME_BENCH_TRIALS:-5}
 runtime_bench_probe=${RUNTIME_BENCH_PROBE:-1}
 if [ -x build/bench_runtime ]; then
