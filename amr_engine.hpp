@@ -117,7 +117,8 @@ class Engine {
     std::uint64_t version = 0;
     std::int64_t rank = 0;
   };
-  static constexpr std::size_t kInline = kSmallMsg - sizeof(Header);  // larger ones travel on their own
+  // Payloads up to kInline go with their header in one message; larger ones on their own.
+  static constexpr std::size_t kInline = kSmallMsg - sizeof(Header);
 
   static Tick elapsed(Tick from, Tick to, Tick minus) {  // to - from - minus, never below 0
     return to > from && to - from > minus ? to - from - minus : 0;

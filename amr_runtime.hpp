@@ -32,7 +32,8 @@
 // amr::Message: a view of the payload (data(), size(), as<V>(), reader()) whose bytes take()
 // moves out. invoke() takes the payload as pointer and size (copied once), as one trivially
 // copyable value, or as a std::vector<char>&& that is moved all the way: into the local queue
-// when the target is here (no MPI, no copy), into MPI_Isend when it is large (> 32 KB).
+// when the target is here (no MPI, no copy), into MPI_Isend when it is large (over 4 KB with
+// its header).
 //
 // Ordering. Each invocation runs exactly once. Invocations from one sender to one object run
 // in the order the sender issued them, wherever the object is and however often it moved or
