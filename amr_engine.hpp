@@ -104,9 +104,10 @@ class Engine {
   }
 
   // Message tags, each used on one channel; large payloads use kTagBase.. on the data channel.
-  // An invocation that fits one message goes as kTagSmall when it fits the receives a rank may
-  // post in advance (kSmallMsg bytes with its header), else as kTagInvoke; both read the same.
-  enum Tag : int { kTagInvoke = 1, kTagBig = 2, kTagCtrl = 3, kTagSmall = 4, kTagState = 5, kTagBase = 16 };
+  // Every message on the msg channel (an invocation with its header, a large one's header, a
+  // control message) fits kSmallMsg bytes, so the receives a rank posts in advance for that
+  // channel (amr_transport.hpp, the ring) can take any of them.
+  enum Tag : int { kTagSmall = 1, kTagBig = 2, kTagCtrl = 3, kTagState = 5, kTagBase = 16 };
   static constexpr std::size_t kSmallMsg = 4096;
   static constexpr int kTagSpan = 32000;
   enum Kind : std::int32_t { kOffer = 1, kAccept, kLocation, kStealReq, kStealNo, kWake };
@@ -116,7 +117,8 @@ class Engine {
     std::uint64_t version = 0;
     std::int64_t rank = 0;
   };
-  static constexpr std::size_t kInline = 32 << 10;  // larger payloads travel on their own
+  // Payloads up to kInline go with their header in one message; larger ones on their own.
+  static constexpr std::size_t kInline = kSmallMsg - sizeof(Header);
 
   static Tick elapsed(Tick from, Tick to, Tick minus) {  // to - from - minus, never below 0
     return to > from && to - from > minus ? to - from - minus : 0;
@@ -178,8 +180,7 @@ class Engine {
       std::vector<char>& b = inv.payload;
       const char* h = reinterpret_cast<const char*>(&inv.h);
       b.insert(b.end(), h, h + sizeof(Header));  // a copy, no zero-fill first
-      const int tag = b.size() <= kSmallMsg ? kTagSmall : kTagInvoke;
-      tp_.send(std::move(b), dest, tag, kMsgChan);
+      tp_.send(std::move(b), dest, kTagSmall, kMsgChan);
     } else {  // the header, then the payload itself under a tag of its own
       int& next = big_tag_[std::size_t(dest)];
       inv.h.tag = kTagBase + next;
@@ -273,7 +274,7 @@ class Engine {
 
   void on_arrival(Arrival& a) {
     Invocation inv;
-    if (a.tag == kTagSmall || a.tag == kTagInvoke) {
+    if (a.tag == kTagSmall) {
       if (a.buf.size() < sizeof(Header)) fail("internal: short message");
       std::memcpy(&inv.h, a.buf.data() + a.buf.size() - sizeof(Header), sizeof(Header));
       a.buf.resize(a.buf.size() - sizeof(Header));

@@ -9,8 +9,8 @@
 //
 // "One-sided", as sw4lite's one-sided mode uses the word, is this: the sender names an object
 // and a handler and the receiver never posts a matching receive, as in PREMA's remote method
-// invocation. It is built on MPI point-to-point messages (MPI_Isend, MPI_Improbe); it is not
-// MPI-3 one-sided communication (RMA): no window is opened and nothing is put or got.
+// invocation. It is built on MPI point-to-point messages (MPI_Isend, MPI_Irecv, MPI_Improbe); it
+// is not MPI-3 one-sided communication (RMA): no window is opened and nothing is put or got.
 //
 //   struct Counter : amr::Mobile {                     // state, and how it travels
 //     long hits = 0;
@@ -32,7 +32,8 @@
 // amr::Message: a view of the payload (data(), size(), as<V>(), reader()) whose bytes take()
 // moves out. invoke() takes the payload as pointer and size (copied once), as one trivially
 // copyable value, or as a std::vector<char>&& that is moved all the way: into the local queue
-// when the target is here (no MPI, no copy), into MPI_Isend when it is large (> 32 KB).
+// when the target is here (no MPI, no copy), into MPI_Isend when it is large (over 4 KB with
+// its header).
 //
 // Ordering. Each invocation runs exactly once. Invocations from one sender to one object run
 // in the order the sender issued them, wherever the object is and however often it moved or
@@ -50,16 +51,17 @@
 // with a versioned location update; stale updates lose (amr_store.hpp). migrate(gid, dest)
 // moves an object from its holding rank; inside a handler, once the handler returns.
 //
-// Progress. MPI_Improbe/MPI_Imrecv on duplicates of the user's communicator
-// (amr_transport.hpp), up to recv_cap messages per poll, then a batch of handlers. Waiting
-// loops spin briefly, then yield, then sleep a little, so oversubscribed ranks keep moving.
-// Optionally (set_preposted, AMR_PREPOSTED) a ring of receives posted in advance takes small
-// invocations straight off the wire, probing going on beside it. What a small message costs,
-// measured on Open MPI 4.1 over shared memory (8-byte payload, round trip, in units of a
-// plain MPI_Send/MPI_Recv round trip): a bare MPI_Isend + MPI_Improbe/MPI_Imrecv loop is 2.0
-// and the same with a posted receive 1.3; this runtime about 3 (probing) and 2 (ring), the
-// difference being its own work per message: sequencing, the run queue, the handler's
-// dispatch and the statistics' clock (all of it kept free of allocation and hashing).
+// Progress. Every small message (an invocation of up to 4 KB with its header, the header of a
+// larger one, a control message) lands in one of a ring of receives posted in advance, any
+// source, any tag; a larger payload in a receive posted once its header came; a migrating
+// state is found by MPI_Improbe on a communicator of its own (amr_transport.hpp). Up to
+// recv_cap messages per poll, then a batch of handlers. Waiting loops spin briefly, then
+// yield, then sleep a little, so oversubscribed ranks keep moving. set_preposted(0)
+// (AMR_PREPOSTED=0) finds small messages by MPI_Improbe instead, as this runtime first did:
+// on Open MPI 4.1 that made a message wait one more poll and be copied twice, about half of
+// what a round trip cost the runtime (README, "One-sided mode", has the breakdown). The rest
+// is the runtime's own work per message: sequencing, the run queue, the handler's dispatch
+// and the statistics' clock (all of it kept free of allocation and hashing).
 //
 // Work stealing (amr_steal.hpp). A rank with nothing runnable asks its neighbours, then random
 // ranks, a bounded number of requests at a time; a victim whose runnable work (queued
@@ -106,7 +108,8 @@ namespace amr {
 class Runtime : private detail::Engine {
  public:
   explicit Runtime(MPI_Comm comm = MPI_COMM_WORLD) : Engine(comm) {
-    if (const char* n = std::getenv("AMR_PREPOSTED")) set_preposted(std::atoi(n));  // see below
+    const char* n = std::getenv("AMR_PREPOSTED");  // see set_preposted
+    set_preposted(n ? std::atoi(n) : kDefaultPreposted);
   }
 
   int rank() const { return me_; }
@@ -320,17 +323,17 @@ class Runtime : private detail::Engine {
   // Knobs for studies: messages received per poll (64), handlers per batch (16).
   void set_recv_cap(int n) { recv_cap_ = n < 1 ? 1 : n; }
   void set_batch(int n) { batch_max_ = n < 1 ? 1 : n; }
-  // Receives posted in advance for invocations of up to 4 KB with their header: n of them
-  // (0, the default: none; every message is found by MPI_Improbe). A message one of them takes
-  // skips MPI's unexpected-message path, which saves about a third of a small message's
-  // round trip (bench_runtime prints both); probing goes on beside them, for everything else.
-  // Per rank (senders need not know), any time outside a handler; the environment variable
-  // AMR_PREPOSTED=n sets it for every Runtime made. See amr_transport.hpp.
+  // The receives posted in advance for small messages (all of 4 KB or less, with their
+  // header): n of them, kDefaultPreposted (16) unless told. 0: none, every message is found by
+  // MPI_Improbe, which costs a small message a poll and a copy more (bench_runtime compares
+  // the two). Per rank (senders need not know), any time outside a handler; the environment
+  // variable AMR_PREPOSTED=n sets it for every Runtime made. See amr_transport.hpp.
+  static constexpr int kDefaultPreposted = 16;
   void set_preposted(int n) {
     outside_handler("set_preposted()");
     // What a ring being taken down held waits for the next poll, like any message: this may
     // run before the handlers it names are registered.
-    tp_.prepost(n < 0 ? 0 : n, kSmallMsg, kTagSmall, kMsgChan, arrivals_);
+    tp_.prepost(n < 0 ? 0 : n, kSmallMsg, kMsgChan, arrivals_);
   }
   int preposted() const { return tp_.preposted(); }
 };

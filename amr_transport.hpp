@@ -1,15 +1,16 @@
 // amr_transport.hpp: the MPI layer under the active-message runtime (amr_runtime.hpp).
 //
 // Why built so: everything the runtime sends is a nonblocking MPI_Isend of a byte buffer that
-// the transport owns until the send completes, and everything it receives is found by
-// MPI_Improbe and taken with MPI_Imrecv, so no call here ever waits for another rank: a rank
-// that is busy in a handler can never deadlock one that is sending to it, whatever the size of
-// the message or the eager limit of the MPI underneath.
+// the transport owns until the send completes, and everything it receives lands in a receive
+// it posted (nonblocking) or is found by MPI_Improbe and taken with MPI_Imrecv, so no call here
+// ever waits for another rank: a rank that is busy in a handler can never deadlock one that is
+// sending to it, whatever the size of the message or the eager limit of the MPI underneath.
 //
 // Three duplicates of the user's communicator keep traffic apart:
-//   msg  invocations, their headers and the small control messages (probed with ANY_TAG);
-//   data payloads of large invocations, received only by receives posted for them, so that a
-//        probe on msg never takes one by mistake;
+//   msg  invocations, their headers and the small control messages, each at most 4 KB (the
+//        engine's kSmallMsg), taken by the ring below (or probed with ANY_TAG);
+//   data payloads of large invocations, received only by receives posted for them, so that
+//        nothing on msg ever takes one by mistake;
 //   mig  the packed states of migrating objects ("a transfer on its own communicator").
 // Each send and each completed receive is counted; the sums over ranks are what quiescence
 // detection compares. At most kInFlight sends are posted at a time and the rest wait in order
@@ -22,15 +23,19 @@
 // Small messages are what the per-message costs are for. A send of up to kTestAtOnce bytes is
 // tested once right after MPI_Isend: an eager message is complete at once, so its request is
 // freed and its buffer is back in the pool, still in cache, before the next message wants one,
-// and no request list grows. On the receiving side the price of MPI_Improbe is that a message
-// is matched late: MPI first files it as unexpected (a copy into a fragment of its own), the
-// probe after that finds it, and MPI_Imrecv copies it again. A receive posted in advance takes
-// the message straight off the wire instead. So the transport can keep a ring of such receives
-// for one tag (prepost(); off unless asked): they are tested in posting order, which is the
-// order MPI matches them in, each completed one is copied out, and it is posted again at the
-// next progress(), off the way from a message to its handler. Probing goes on beside the ring
-// (it takes what the ring had no room for, and everything of other tags), so the ring changes
-// how fast a message is found, never whether.
+// and no request list grows. On the receiving side a receive posted in advance takes a message
+// straight off the wire, and MPI_Test on it progresses and looks again in the same call. A
+// probe pays twice: MPI first files the message as unexpected (a copy into a fragment of its
+// own), and Open MPI's MPI_Improbe reports nothing on the very call whose progress brought the
+// message in, so it is found one poll late, and MPI_Imrecv copies it again. So the transport
+// keeps a ring of receives for the msg channel (prepost(); the runtime posts 16 unless told
+// otherwise), any source and any tag, which is why everything sent there must fit one of them.
+// They are tested in posting order, which is the order MPI matches them in, so messages from
+// one sender still come in the order sent; each completed one is copied out (a small copy)
+// and posted again at the next progress(), off the way from a message to its handler. What
+// finds every receive of the ring taken waits inside MPI, in order, until they are posted
+// again; so the ring changes how fast a message is found, never whether. With no ring
+// (prepost(0)) the msg channel is probed like the others.
 #pragma once
 
 // Open MPI's (and MPICH's) C++ bindings do not compile under -Wextra -Werror; only the C API
@@ -113,13 +118,12 @@ class Transport {
   }
   bool backlogged() const { return !backlog_.empty(); }
 
-  // The ring of receives posted in advance: n receives of up to `bytes` each for messages of
-  // `tag` on ch (n = 0: none). Messages that a ring being taken down had already received
-  // land in `done`.
-  void prepost(int n, std::size_t bytes, int tag, Channel ch, std::vector<Arrival>& done) {
+  // The ring of receives posted in advance: n receives of up to `bytes` each, any tag, on ch
+  // (n = 0: none; every message on ch must then fit `bytes`). Messages that a ring being taken
+  // down had already received land in `done`.
+  void prepost(int n, std::size_t bytes, Channel ch, std::vector<Arrival>& done) {
     unpost_ring(done);
     if (n <= 0) return;
-    ring_tag_ = tag;
     ring_ch_ = ch;
     ring_bytes_ = int(bytes);
     ring_buf_.assign(std::size_t(n), std::vector<char>(bytes));
@@ -131,12 +135,14 @@ class Transport {
 
   // The next message on ch: kArrived, and it is in `a` (whose buffer the caller takes);
   // kPending, and it comes from a later progress() once MPI has finished moving it; kNone:
-  // nothing there. The ring's next receive is tested first (if the ring is on ch), then a
-  // matched probe is made: a message found is received into a pooled buffer.
+  // nothing there. On the ring's channel the ring's next receive is tested (its receives take
+  // every message there; what finds them all full waits in MPI until they are posted again);
+  // elsewhere a matched probe is made, and a message found is received into a pooled buffer.
   enum Probe { kNone, kArrived, kPending };
   Probe receive(Channel ch, Arrival& a) {
-    if (ring_posted_ > 0 && ch == ring_ch_ && take_ring(a)) return kArrived;
-    return probe(ch, a);
+    if (ring_req_.empty() || ch != ring_ch_) return probe(ch, a);
+    if (ring_posted_ == 0) repost_ring();  // all taken in this poll: more may wait
+    return take_ring(a) ? kArrived : kNone;
   }
   Probe probe(Channel ch, Arrival& a) {
     int flag = 0;
@@ -244,7 +250,7 @@ class Transport {
     const std::size_t k = ring_req_.size();
     for (; ring_posted_ < k; ++ring_posted_) {
       const std::size_t i = (ring_head_ + ring_posted_) % k;
-      MPI_Irecv(ring_buf_[i].data(), ring_bytes_, MPI_BYTE, MPI_ANY_SOURCE, ring_tag_, comm_[ring_ch_],
+      MPI_Irecv(ring_buf_[i].data(), ring_bytes_, MPI_BYTE, MPI_ANY_SOURCE, MPI_ANY_TAG, comm_[ring_ch_],
                 &ring_req_[i]);
     }
   }
@@ -318,7 +324,7 @@ class Transport {
   std::vector<std::vector<char>> ring_buf_;
   std::size_t ring_head_ = 0;          // the one that matches next
   std::size_t ring_posted_ = 0;        // posted, from ring_head_ on
-  int ring_tag_ = 0, ring_bytes_ = 0;
+  int ring_bytes_ = 0;
   Channel ring_ch_ = kMsgChan;
   std::uint64_t sent_ = 0, received_ = 0, bytes_sent_ = 0, bytes_received_ = 0;
 };

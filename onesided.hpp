@@ -21,27 +21,9 @@ namespace sw4 {
 // Steps a partition stays on a rank after a migration before it may be stolen again.
 constexpr long kMigrationCooldown = 4;
 
-// The steal gate. A rank asks for work only when, over its last two steps, it was idle longer
-// per step than one partition's step takes here: then one more partition shortens the busier
-// rank's step without making this rank the busier one. Short waits for halos, which every rank
-// has even when the load is even, open nothing; without the gate two ranks of equal load hand
-// partitions back and forth, and each move costs more than the phase it would balance. After a
-// partition came or went the gate closes and the next window starts, so that no decision
-// rests on steps measured before the move (a second steal on such stale figures was often
-// undone by a steal back).
+// The steal gate (partition.hpp, StealGate) fed with what this rank measured.
 inline void steal_gate_update(OneSidedRun& run) {
-  const long held = long(run.rt->held());
-  const long dn = run.psteps - run.w_psteps;
-  const bool same = held == run.w_held;
-  if (same && dn < 2 * held) return;
-  const double idle = run.rt->stats().idle;
-  const double idle_per_step = (idle - run.w_idle) * double(held) / double(std::max(1L, dn));
-  const double work_per_partition_step = (run.work - run.w_work) / double(std::max(1L, dn));
-  run.steal_open = same && idle_per_step > 1.2 * work_per_partition_step;
-  run.w_held = held;
-  run.w_psteps = run.psteps;
-  run.w_work = run.work;
-  run.w_idle = idle;
+  run.gate.update(long(run.rt->held()), run.psteps, run.work, run.rt->stats().idle);
 }
 
 // Registers the handlers and the partitions (every rank, same order) with their geometry and
@@ -78,7 +60,7 @@ inline void add_partitions(OneSidedRun& run) {
     const Partition& p = static_cast<Partition&>(m);
     return !p.done() && p.step >= p.arrived + kMigrationCooldown;
   });
-  rt.set_steal_gate([&rt] { return rt.held() == 0 || g_run->steal_open; });
+  rt.set_steal_gate([&rt] { return rt.held() == 0 || g_run->gate.open(); });
   // Partitions that other ranks wait for run first: their halos travel while the rest compute.
   rt.set_urgent([&rt](amr::Gid, amr::Mobile& m) {
     for (const HaloLink& l : static_cast<Partition&>(m).links)
@@ -108,7 +90,7 @@ inline void add_partitions(OneSidedRun& run) {
       }
       rt.add_object(L.gid(pi, pj), home, std::move(p));
     }
-  run.w_held = long(rt.held());  // the steal gate's first window starts with these
+  run.gate.update(long(rt.held()), 0, 0, 0);  // the gate's first sample: the loop's start
 }
 
 }  // namespace sw4

@@ -122,6 +122,59 @@ class Partition : public amr::Mobile {
 // early data in the inbox.
 enum class Protocol : std::uint8_t { Request, Eager };
 
+// The steal gate: may this rank ask for work? Only when, over its last two steps, it was idle
+// longer per step than kStealMargin times one partition's step here: then one more partition
+// shortens the busier rank's step by at least the margin's worth without making this rank the
+// busier one. Short waits for halos, which every rank has even when the load is even, open
+// nothing. The margin is 1.5, not 1: once the work is as even as whole partitions allow, the
+// rank with less to do is idle for up to one partition's step (5 partitions against 3 that
+// take twice as long: idle 1), and a gate at 1.2 opened on such a step's noise under load, so
+// that a sixth partition came over and the other rank, idle in its turn, stole one back (each
+// move costing the slow rank the packing of a partition's state). The gate is looked at once
+// per step (a step: as many partition-steps as partitions here) over the two steps before, so
+// an imbalance opens it one step after it shows (it looked at fixed windows of two steps, and
+// opened up to a step later); after a partition came or went the samples start again, so that
+// no decision rests on steps measured before the move. Plain arithmetic: the driver feeds it
+// (onesided.hpp, steal_gate_update), and test_onesided_step.cpp drives it alone.
+constexpr double kStealMargin = 1.5;
+
+class StealGate {
+ public:
+  // After a partition-step here: the partitions held, partition-steps, seconds in phases and
+  // the runtime's idle seconds so far. Returns whether the gate is open.
+  bool update(long held, long psteps, double work, double idle) {
+    if (held != held_) {  // a partition came or went (or the first call): start again
+      held_ = held;
+      n_ = 0;
+      open_ = false;
+    }
+    if (n_ > 0 && psteps - s_[std::size_t(n_ - 1)].psteps < held) return open_;  // mid-step
+    if (n_ == int(s_.size())) {
+      s_[0] = s_[1];
+      s_[1] = s_[2];
+      --n_;
+    }
+    s_[std::size_t(n_++)] = {psteps, work, idle};
+    if (n_ < int(s_.size())) return open_;  // two whole steps since the start or the move
+    const double dn = double(psteps - s_[0].psteps);
+    const double idle_per_step = (idle - s_[0].idle) * double(held) / dn;
+    const double work_per_partition_step = (work - s_[0].work) / dn;
+    open_ = idle_per_step > kStealMargin * work_per_partition_step;
+    return open_;
+  }
+  bool open() const { return open_; }
+
+ private:
+  struct Sample {
+    long psteps;
+    double work, idle;
+  };
+  std::array<Sample, 3> s_{};  // the last samples since the start or a move, oldest first
+  int n_ = 0;
+  long held_ = -1;
+  bool open_ = false;
+};
+
 // Everything the handlers share; one per run, the same on every rank.
 struct OneSidedRun {
   const Config* cfg = nullptr;
@@ -141,12 +194,9 @@ struct OneSidedRun {
   double handlers_at_open = 0;  // the runtime's handler seconds then
   double halo_seconds = 0;      // packing and unpacking halos of timed steps
   // What the steal gate measures on this rank (steal_gate_update).
-  long psteps = 0;        // partition-steps completed here
-  double work = 0;        // seconds spent in phases here
-  long w_psteps = 0;      // the same at the start of the current window
-  double w_work = 0, w_idle = 0;
-  bool steal_open = false;
-  long w_held = 0;         // partitions here during the current window
+  long psteps = 0;  // partition-steps completed here
+  double work = 0;  // seconds spent in phases here
+  StealGate gate;
 };
 inline OneSidedRun* g_run = nullptr;  // the handlers and Partition::unpack reach the run here
 

@@ -3,7 +3,8 @@
 # the large-payload and migration tests run again with Open MPI's shared-memory eager limit at
 # its minimum (56 bytes; Open MPI refuses less), where every message goes by rendezvous; each
 # error the runtime must report is provoked by build/mpi_runtime_fault and its line checked.
-# The suites run once more with receives posted in advance for small messages (below).
+# The suites run once more finding small messages by MPI_Improbe instead of the receives
+# posted in advance (below).
 # Timeouts are generous (the tests take seconds) so that only a hang trips them.
 for np in 1 2 3 4; do
   gtest_check "runtime_basic_np$np" "$np" 120 build/mpi_runtime_basic
@@ -15,19 +16,22 @@ for np in 2 3 4; do
   gtest_check "runtime_large_eager56_np$np" "$np" 240 env OMPI_MCA_btl_vader_eager_limit=56 build/mpi_runtime_large
 done
 gtest_check "runtime_migrate_eager56_np3" 3 240 env OMPI_MCA_btl_vader_eager_limit=56 build/mpi_runtime_migrate
-# Again with receives posted in advance for small messages (Runtime::set_preposted, here
-# through AMR_PREPOSTED): they change how a message is found, so every promise must hold
+# Again with the other ways of finding a small message (Runtime::set_preposted, here through
+# AMR_PREPOSTED): by MPI_Improbe alone (0), and with a ring of one receive posted in advance,
+# which runs dry at every burst. They change how a message is found, so every promise must hold
 # unchanged, also when every message goes by rendezvous.
 for np in 2 3 4; do
-  gtest_check "runtime_basic_preposted_np$np" "$np" 120 env AMR_PREPOSTED=4 build/mpi_runtime_basic
-  gtest_check "runtime_migrate_preposted_np$np" "$np" 180 env AMR_PREPOSTED=4 build/mpi_runtime_migrate
+  gtest_check "runtime_basic_probe_np$np" "$np" 120 env AMR_PREPOSTED=0 build/mpi_runtime_basic
+  gtest_check "runtime_migrate_probe_np$np" "$np" 180 env AMR_PREPOSTED=0 build/mpi_runtime_migrate
 done
-gtest_check "runtime_large_preposted_np3" 3 180 env AMR_PREPOSTED=4 build/mpi_runtime_large
-gtest_check "runtime_steal_preposted_np3" 3 180 env AMR_PREPOSTED=4 build/mpi_runtime_steal
-gtest_check "runtime_large_eager56_preposted_np3" 3 240 \
-  env OMPI_MCA_btl_vader_eager_limit=56 AMR_PREPOSTED=4 build/mpi_runtime_large
-gtest_check "runtime_migrate_eager56_preposted_np3" 3 240 \
-  env OMPI_MCA_btl_vader_eager_limit=56 AMR_PREPOSTED=4 build/mpi_runtime_migrate
+gtest_check "runtime_large_probe_np3" 3 180 env AMR_PREPOSTED=0 build/mpi_runtime_large
+gtest_check "runtime_steal_probe_np3" 3 180 env AMR_PREPOSTED=0 build/mpi_runtime_steal
+gtest_check "runtime_large_eager56_probe_np3" 3 240 \
+  env OMPI_MCA_btl_vader_eager_limit=56 AMR_PREPOSTED=0 build/mpi_runtime_large
+gtest_check "runtime_migrate_eager56_probe_np3" 3 240 \
+  env OMPI_MCA_btl_vader_eager_limit=56 AMR_PREPOSTED=0 build/mpi_runtime_migrate
+gtest_check "runtime_basic_ring1_np3" 3 120 env AMR_PREPOSTED=1 build/mpi_runtime_basic
+gtest_check "runtime_steal_ring1_np3" 3 180 env AMR_PREPOSTED=1 build/mpi_runtime_steal
 
 _rt_abort() {  # NAME CASE 'expected line'
   cmd_check "runtime_error_$1" 60 test/mpi_runtime_expect_abort.sh 2 "$2" "$3"
