@@ -185,10 +185,15 @@ inline std::string finite_problem(const Config& cfg, double dt, double dt0, long
     for (double* v : c) a = std::max(a, std::fabs(*v));
     if (!(a > 0)) continue;
     const std::string allowed = s.is_force ? "|f0 fx|, |f0 fy|, |f0 fz|" : "|m0 Mxx|, ..., |m0 Mzz|";
-    for (double* v : c) *v /= a;
+    // Scaled by a power of two, exactly: fast math turns v / a into v * (1 / a), and 1 / a is
+    // below DBL_MIN (read as zero) for a above 4.5e307.
+    int e = 0;
+    std::frexp(a, &e);
+    for (double* v : c) *v = std::ldexp(*v, -e);
     double f1 = 0;  // the largest grid-point force component, per unit amplitude
     for (const GridPointForce& u : grid_point_forces(s, g, free_top))
       f1 = std::max({f1, std::fabs(u.fx), std::fabs(u.fy), std::fabs(u.fz)});
+    f1 /= std::ldexp(a, -e);  // a = m 2^e, m in [0.5, 1)
     for (const GridPointForce& f : grid_point_forces(cfg.sources[n], g, free_top))
       if (!finite_bits(f.fx) || !finite_bits(f.fy) || !finite_bits(f.fz))
         return at(cfg, s.line) + "source: an amplitude of " + fmt(a) + " gives grid-point forces that overflow "

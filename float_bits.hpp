@@ -41,4 +41,13 @@ inline bool is_nan_bits(std::int64_t b) { return b > kInfBits; }
 inline bool is_inf_bits(std::int64_t b) { return b == kInfBits; }
 inline bool finite_bits(double x) { return abs_bits(x) < kInfBits; }
 
+// GCC and Clang define __FAST_MATH__ under -ffast-math and -Ofast: the compiler may then
+// reassociate sums, so the bitwise identity across ranks, threads and binaries holds only to
+// the last digits, and values below DBL_MIN read as zero (README, "The solution check").
+#ifdef __FAST_MATH__
+constexpr bool kFastMath = true;
+#else
+constexpr bool kFastMath = false;
+#endif
+
 }  // namespace sw4

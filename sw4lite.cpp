@@ -30,6 +30,7 @@
 #include "cfl_stability.hpp"
 #include "cost.hpp"
 #include "finite_check.hpp"
+#include "float_bits.hpp"
 #include "halo_overlap.hpp"
 #include "halo_select.hpp"
 #include "input.hpp"
@@ -150,8 +151,9 @@ void print_setup(const Run& run, const std::string& layout, double nsrc, double 
   if (rank_ != 0) return;
   print_grid_table(run.cfg);
   for (const auto& m : setup_warnings(run.cfg, run.dt, run.nsteps, run.cfl)) std::printf("%s\n", m.c_str());
-  std::printf("Running on %d MPI tasks x %d threads (%s), %s kernel\n", nranks_, max_threads(),
-              layout.c_str(), run.cfg.dev.reference_kernel ? "reference" : "tuned");
+  std::printf("Running on %d MPI tasks x %d threads (%s), %s kernel%s\n", nranks_, max_threads(),
+              layout.c_str(), run.cfg.dev.reference_kernel ? "reference" : "tuned",
+              kFastMath ? ", built with fast math (identical across ranks only to the last digits)" : "");
   std::printf("number of grid point  sources = %.0f\n", nsrc);
   std::printf("number of unique g.p. sources = %.0f\n", nuniq);
   std::printf("setup of sources done\n");
