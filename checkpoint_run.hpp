@@ -25,6 +25,7 @@
 #include "image_io.hpp"
 #ifdef SW4LITE_ONESIDED
 #include "onesided.hpp"
+#include "solution_check.hpp"
 #endif
 
 namespace sw4 {
@@ -223,12 +224,13 @@ inline std::string restart_pieces(MPI_Comm comm, const Config& cfg, const Restar
 #ifdef SW4LITE_ONESIDED
 // ---------------------------------------------------------------------------------------------
 // One-sided mode. A checkpoint needs every partition at one step, while partitions advance on
-// their own: the run goes in segments, one per checkpoint. In a segment every partition runs
-// up to the pause step (os.pause_at, the next checkpoint's) and waits there in state Paused
-// (onesided_step.hpp); when the runtime has quiesced, nothing is in flight and every partition
-// holds U and Um of that step wherever it lives (migrated or stolen), so the driver writes the
-// checkpoint from the partitions each rank holds, then the resume handler sends them on. A run
-// without checkpoints is one segment, as before.
+// their own: the run goes in segments, one per checkpoint (and per image or receiver-file
+// step). In a segment every partition runs up to the pause step (os.pause_at) and waits there
+// in state Paused (onesided_step.hpp); when the runtime has quiesced, nothing is in flight
+// and every partition holds U and Um of that step wherever it lives (migrated or stolen), so
+// the ranks agree on the solution check, the driver writes the outputs from the partitions
+// each rank holds, then the resume handler sends them on. A run with none of these outputs
+// is one segment.
 
 inline std::vector<Subdomain*> partition_pieces(amr::Runtime& rt) {
   std::vector<Subdomain*> v;
@@ -252,20 +254,23 @@ inline std::string restart_partitions(MPI_Comm comm, const Config& cfg, const Re
   return "";
 }
 
-// The time loop from os.first_step to nsteps, a segment per checkpoint or image step (images
-// pause the partitions as checkpoints do); after_segment (the driver's NaN check) runs once
-// each segment has quiesced. "" or what stops the run.
+// The time loop from os.first_step to nsteps, a segment per checkpoint, image or receiver-file
+// step (images and receiver files pause the partitions as checkpoints do); after_segment (the
+// driver's solution check, agreed across ranks) runs once each segment has quiesced, before
+// anything of that step is written. "" or what stops the run.
 template <class AfterSegment>
 std::string run_partitions(MPI_Comm comm, OneSidedRun& os, Checkpointing& ck, Imaging& images,
                            long nsteps, const UtcTime& utc, AfterSegment after_segment) {
   amr::Runtime& rt = *os.rt;
   long at = os.first_step;
   for (amr::Handler<Partition> go = os.start;; go = os.resume) {
-    os.pause_at = std::min(ck.next(at), images.next(at));
+    os.pause_at = std::min({ck.next(at), images.next(at), next_receiver_write(*os.cfg, at)});
     rt.for_each<Partition>([&](amr::Gid gid, Partition&) { rt.invoke(gid, go); });
     rt.quiesce();
     after_segment();
     at = os.pause_at;
+    if (at > os.first_step)  // the receivers' files due at the pause, once the ranks agreed
+      rt.for_each<Partition>([&](amr::Gid, Partition& p) { os.end.write(p.sd); });
     if (at > os.first_step && (ck.due(at) || images.due(at))) {
       double mine = 0, t = 0;  // every partition has the same t; a rank may hold none
       rt.for_each<Partition>([&](amr::Gid, Partition& p) { mine = p.t; });

@@ -170,14 +170,15 @@ inline void correct(Partition& p, const StepInput&) {
 
 inline void fire(Partition& p, StepEvent ev, const StepInput& in);
 
-// Step n ends as in two-sided mode (StepEnd::close); then the rank's bookkeeping, and the
-// next step starts in the same handler.
+// Step n ends as in two-sided mode (StepEnd::finish; the receivers' files are written by the
+// driver between segments); then the rank's bookkeeping, and the next step starts in the same
+// handler.
 inline void close_step(Partition& p, const StepInput&) {
   OneSidedRun& run = *g_run;
   const Config& cfg = *run.cfg;
   const double t0 = detail::now();
   const long n = p.exchange / 2;
-  p.halted = !run.end.close(p.sd, n, p.t);
+  p.halted = !run.end.finish(p.sd, n, p.t);
   p.step = n;
   run.work += detail::now() - t0;
   if (!p.halted) {

@@ -39,6 +39,7 @@
 #include <algorithm>
 #include <array>
 #include <cfloat>
+#include <climits>
 #include <cmath>
 #include <functional>
 #include <vector>
@@ -62,6 +63,18 @@ inline bool receiver_writes_after(const Config& cfg, long n) {
     if (w > 0 && samples > 1 && (samples - 1) % w == 0) return true;
   }
   return false;
+}
+
+// The first step after `at` whose end writes some receiver's files, LONG_MAX if none does: the
+// one-sided run pauses there, so that its ranks agree on the look before the files are written.
+inline long next_receiver_write(const Config& cfg, long at) {
+  long next = LONG_MAX;
+  for (const RecCfg& r : cfg.recs) {
+    if (r.writeEvery <= 0) continue;
+    const long w = r.writeEvery, lag = r.mode == RecMode::Velocity ? 1 : 0;  // n = k w + lag, k >= 1
+    next = std::min(next, std::max(1L, (at - lag) / w + 1) * w + lag);
+  }
+  return next;
 }
 
 // Whether the run looks at U after step n of nsteps.

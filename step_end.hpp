@@ -211,15 +211,10 @@ struct StepEnd {
     nan.note(n, l.bad_key, t, l.bad_bits);
     return false;
   }
-  // The receivers' files due after the step (the two-sided driver: once the ranks agreed).
+  // The receivers' files due after the step, once the ranks agreed that no one stops (the
+  // two-sided driver after each looked-at step; the one-sided driver after a segment, which
+  // ends at every step that writes them: checkpoint_run.hpp).
   void write(const Subdomain& sd) const { sd.write_receivers(cfg->fileio.path, utc, true); }
-  // finish, then the files unless the piece must stop (the one-sided driver, whose ranks agree
-  // after a segment: checkpoint_run.hpp).
-  bool close(Subdomain& sd, long n, double& t) {
-    if (!finish(sd, n, t)) return false;
-    write(sd);
-    return true;
-  }
 
   // The looked-at steps in (agreed, through]: the same list on every rank.
   std::vector<long> pending(long through) const {

@@ -2,6 +2,7 @@
 // keys that name a NaN (subdomain.hpp).
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <cmath>
 #include <cfloat>
 #include <limits>
@@ -82,8 +83,8 @@ TEST(TimedStep, TheWindowIsStepsTwoOnward) {
   EXPECT_TRUE(timed_step(1000));
 }
 
-// close() finishes the step, advances t and reports a NaN in U+ as the first point in key order.
-TEST(StepEnd, CloseAdvancesTimeAndStopsAtTheFirstNan) {
+// finish() finishes the step, advances t and reports a NaN in U+ as the first point in key order.
+TEST(StepEnd, FinishAdvancesTimeAndStopsAtTheFirstNan) {
   Config cfg = small_config();
   cfg.dev.checkfornan = true;
   cfg.fileio.path = "./";
@@ -92,14 +93,14 @@ TEST(StepEnd, CloseAdvancesTimeAndStopsAtTheFirstNan) {
   sd.dt = 0.125;
   StepEnd end{&cfg, {}, 0, 10, {}};
   double t = 0;
-  EXPECT_TRUE(end.close(sd, 1, t));
+  EXPECT_TRUE(end.finish(sd, 1, t));
   EXPECT_DOUBLE_EQ(t, 0.125);
   EXPECT_FALSE(end.nan.found());
 
   const double nan = std::numeric_limits<double>::quiet_NaN();
   sd.up[2](4, 3, 2) = nan;  // becomes U after the rotation
   sd.up[0](2, 5, 3) = nan;
-  EXPECT_FALSE(end.close(sd, 2, t));
+  EXPECT_FALSE(end.finish(sd, 2, t));
   EXPECT_EQ(end.nan.step, 2);
   EXPECT_EQ(end.nan.key, point_key(cfg.grid, 4, 3, 2, 2));
   EXPECT_DOUBLE_EQ(end.nan.t, 0.25);
@@ -141,6 +142,14 @@ TEST(SolutionCheck, LooksEveryTenStepsAtTheEndAndBeforeEveryReceiverWrite) {
       EXPECT_TRUE(check_due(cfg, n, 1000)) << "step " << n;
     }
   }
+  // The one-sided run's next pause for receiver files is the first such step after `at`.
+  for (long at = 0; at <= 50; ++at) {
+    long n = at + 1;
+    while (!receiver_writes_after(cfg, n)) ++n;
+    EXPECT_EQ(next_receiver_write(cfg, at), n) << "after step " << at;
+  }
+  cfg.recs.clear();
+  EXPECT_EQ(next_receiver_write(cfg, 0), LONG_MAX);
 }
 
 // The bound: 1e10 times sum |A| G / (mu_min h^p), G the largest of |g|, tau|g'|, tau^2|g''| at
@@ -228,7 +237,7 @@ TEST(SolutionCheck, LookFindsTheLargestAndTheFirstPointBeyondTheBound) {
 
 // Without checkfornan the look comes at step 10, not 9, and before the step's files; the line
 // names a blow-up with the largest value and the bound.
-TEST(SolutionCheck, CloseStopsABlowUpAtACheckedStepWithOneLine) {
+TEST(SolutionCheck, FinishStopsABlowUpAtACheckedStepWithOneLine) {
   Config cfg = small_config();
   cfg.fileio.path = "./";
   Subdomain sd(cfg, piece_geometry(cfg, 1, 1, 0, 0));
@@ -237,12 +246,12 @@ TEST(SolutionCheck, CloseStopsABlowUpAtACheckedStepWithOneLine) {
   StepEnd end{&cfg, {}, 0, 100, {}};
   end.fixed_bound = 2.0;
   double t = 0;
-  for (long n = 1; n <= 8; ++n) EXPECT_TRUE(end.close(sd, n, t));
+  for (long n = 1; n <= 8; ++n) EXPECT_TRUE(end.finish(sd, n, t));
   sd.up[1](4, 4, 4) = 3.0;  // U after step 9's rotation
-  EXPECT_TRUE(end.close(sd, 9, t));  // not looked at
+  EXPECT_TRUE(end.finish(sd, 9, t));  // not looked at
   sd.up[1](4, 4, 4) = 3.0;
   sd.up[2](5, 5, 5) = -4.0;
-  EXPECT_FALSE(end.close(sd, 10, t));
+  EXPECT_FALSE(end.finish(sd, 10, t));
   EXPECT_EQ(end.nan.step, 10);
   EXPECT_EQ(from_bits(end.nan.bits), 3.0);
   EXPECT_EQ(end.numbers({10})[1], abs_bits(4.0));

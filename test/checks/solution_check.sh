@@ -56,6 +56,14 @@ for sc_deck in pointforce-cfl1.5 pointforce-cfl1.5-every10 pointforce-cfl1.47 po
   cmd_check "unstable-$sc_deck-same-line" 10 cmp "$sc_dir/$sc_deck-sw4lite/np1/stderr" \
     "$sc_dir/$sc_deck-sw4lite-onesided/np1/stderr"
 done
+# Receivers that write every 4 steps, in a run the growth test stops (cfl=1.5, looked at every
+# 10th step and at every write): the files due before the stop are written, the same in both
+# binaries and on 1 and 2 ranks; the one-sided binary wrote later ones too, before its ranks
+# agreed (issue 19; stop_files_same.sh).
+sed -e 's/^time t=1.5$/time t=0.8/' -e 's/^developer checkfornan=1 reporttiming=1$/developer cfl=1.5/' \
+  -e 's/^rec .*/& writeEvery=4/' inputs/pointforce.in >"$sc_dir/pointforce-cfl1.5-write4.in"
+cmd_check unstable-files-written-before-the-stop 120 bash test/e2e/stop_files_same.sh \
+  "$sc_dir/pointforce-cfl1.5-write4" "$sc_dir/pointforce-cfl1.5-write4.in"
 # The same line with 2 threads (the look's maximum and first point do not depend on them).
 cmd_check unstable-pointforce-cfl1.5-threads 90 env OMP_NUM_THREADS=2 UNSTABLE_NPS=1 \
   bash test/e2e/unstable_check.sh "$sc_dir/pointforce-cfl1.5-threads" "$sc_dir/pointforce-cfl1.5.in"

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# stop_files_same.sh: a run that the solution check stops leaves the same files, byte for
+# byte, in both binaries and on any number of ranks.
+#
+#   test/e2e/stop_files_same.sh WORKDIR DECK
+#
+# Runs DECK with sw4lite and sw4lite-onesided on 1 and 2 ranks (STOP_NPS). Each run must exit
+# with status 1 and one line on stderr, the same line in every run; the files the runs wrote
+# (the receivers' files due before the stop, by writeEvery) must be the same set in every run,
+# at least one, each identical to the two-sided 1-rank run's. Why: the one-sided binary's
+# partitions run ahead of one another between the steps where its ranks agree on the check,
+# so its receivers' files are written only at such steps (checkpoint_run.hpp). Before issue 19
+# a file due inside a segment was written before the growth test could stop the run, and held
+# samples of the blow-up that the two-sided run never wrote.
+set -u
+[ $# -ge 2 ] || { echo "usage: $0 WORKDIR DECK" >&2; exit 2; }
+work=$1 deck=$2
+root=${SW4LITE_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+case $deck in /*) ;; *) deck=$PWD/$deck ;; esac
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}  # the receivers' headers
+rm -rf "$work" && mkdir -p "$work" || exit 2
+ok=1 first=
+for bin in sw4lite sw4lite-onesided; do
+  for np in ${STOP_NPS:-1 2}; do
+    d=$work/$bin-np$np
+    mkdir -p "$d/run" "$d/err"
+    (cd "$d/run" && "$root/tools/mpirun.sh" "$np" bash "$root/test/e2e/rank_stderr.sh" "$d/err" \
+       "$root/$bin" "$deck" >"$d/stdout" 2>"$d/launcher-stderr")
+    rc=$?
+    cat "$d"/err/stderr.* >"$d/stderr" 2>/dev/null
+    (cd "$d/run" && find . -type f | sort) >"$d/files"
+    echo "stop_files_same: $bin on $np rank(s): exit $rc, $(wc -l <"$d/files") files; stderr:"
+    cat "$d/stderr"
+    [ $rc -eq 1 ] || { echo "FAILED: exit status $rc (expected 1)"; ok=0; }
+    [ "$(wc -l <"$d/stderr")" -eq 1 ] || { echo "FAILED: not exactly one line on stderr"; ok=0; }
+    if [ -z "$first" ]; then
+      first=$d
+      [ -s "$d/files" ] || { echo "FAILED: no file written before the stop (the deck should write some)"; ok=0; }
+      continue
+    fi
+    cmp -s "$first/stderr" "$d/stderr" || { echo "FAILED: another line than $(basename "$first")'s"; ok=0; }
+    cmp -s "$first/files" "$d/files" ||
+      { echo "FAILED: other files than $(basename "$first")'s:"; diff "$first/files" "$d/files"; ok=0; continue; }
+    while IFS= read -r f; do
+      cmp -s "$first/run/$f" "$d/run/$f" || { echo "FAILED: $f differs from $(basename "$first")'s"; ok=0; }
+    done <"$d/files"
+  done
+done
+[ $ok -eq 1 ]
