@@ -17,6 +17,12 @@ gtest_check san-runtime_basic_np2 2 300 build/mpi_runtime_basic
 gtest_check san-runtime_migrate_np3 3 300 build/mpi_runtime_migrate
 gtest_check san-runtime_steal_np2 2 300 build/mpi_runtime_steal
 gtest_check san-runtime_large_np2 2 300 build/mpi_runtime_large
+# The set-up's and the solution check's arithmetic (issue 19) and the checkpoint's format and
+# read-back, sanitized (written out: .ci/run builds the programs this file names).
+gtest_check san-unit-solution-check 1 300 build/test_solution_check
+gtest_check san-unit-finite-check 1 300 build/test_finite_check
+gtest_check san-unit-cfl-stability 1 300 build/test_cfl_stability
+gtest_check san-unit-checkpoint 1 300 build/test_checkpoint
 cmd_check san-runtime_error_bad_payload 60 test/mpi_runtime_expect_abort.sh 2 bad_payload \
   "amr_runtime: rank 1: payload of 3 bytes for handler 1 ('twice') on object 1 does not unpack"
 
