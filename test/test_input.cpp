@@ -4,51 +4,38 @@
 //
 // Why built so: most decks are strings parsed through parse_input_stream under the name
 // "in/x.in" (input_helpers.hpp), so a test shows the deck and the result side by side; the
-// reference decks are real files. They live outside the repository (../shared/reference);
-// where they are absent the tests that need them are skipped, not passed.
+// original's decks are real files, in the repository (deck_path).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
 #include <cstdlib>
-#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "input.hpp"
 #include "input_helpers.hpp"
 
-namespace fs = std::filesystem;
 using sw4::Config;
 using sw4::RecMode;
 using sw4::TimeFunctionType;
 
 namespace {
 
-// The reference decks: ../shared/reference beside the checkout, or $SW4LITE_REFERENCE.
-std::string reference_dir() {
-  std::vector<std::string> cand;
-  if (const char* e = std::getenv("SW4LITE_REFERENCE")) cand.push_back(e);
-  if (const char* r = std::getenv("SW4LITE_ROOT")) cand.push_back(std::string(r) + "/../shared/reference");
-  cand.push_back("../shared/reference");
-  cand.push_back("shared/reference");
-  for (const std::string& c : cand)
-    if (fs::exists(c + "/sw4lite-inputs/LOH.1-h100.in")) return c;
-  return "";
+// The original's decks as the repository holds them: inputs/ (pointsource, pointsource-rec,
+// LOH.1, LOH.2: the original's commands and numbers under our comments) and
+// test/reference/decks/ (basic, uni), from the checkout's root or $SW4LITE_ROOT.
+std::string deck_path(const std::string& rel) {
+  const char* r = std::getenv("SW4LITE_ROOT");
+  return std::string(r && *r ? r : ".") + "/" + rel;
 }
-
-#define REFERENCE_OR_SKIP(var)                                                     \
-  const std::string var = reference_dir();                                         \
-  if (var.empty()) GTEST_SKIP() << "reference decks not found (../shared/reference)"
-
 }  // namespace
 
 // ------------------------------------------------------------------ the original's decks
 
 TEST(InputReference, PointSource) {
-  REFERENCE_OR_SKIP(ref);
-  for (const char* deck : {"/sw4lite-inputs/pointsource.in", "/pointsource/pointsource.in"}) {
-    Config c = sw4::parse_input(ref + deck);
+  for (const char* deck : {"inputs/pointsource.in", "inputs/pointsource-rec.in"}) {
+    Config c = sw4::parse_input(deck_path(deck));
     EXPECT_EQ(c.grid.nx, 201);
     EXPECT_EQ(c.grid.ny, 201);
     EXPECT_EQ(c.grid.nz, 101);
@@ -85,7 +72,7 @@ TEST(InputReference, PointSource) {
     EXPECT_EQ(s.t0, 0.0);
     EXPECT_TRUE(c.warnings.empty());
   }
-  Config c = sw4::parse_input(ref + "/pointsource/pointsource.in");
+  Config c = sw4::parse_input(deck_path("inputs/pointsource-rec.in"));
   ASSERT_EQ(c.recs.size(), 3u);
   EXPECT_EQ(c.recs[0].file, "recA");
   EXPECT_EQ(c.recs[0].sta, "recA");
@@ -100,8 +87,7 @@ TEST(InputReference, PointSource) {
 }
 
 TEST(InputReference, Loh1) {
-  REFERENCE_OR_SKIP(ref);
-  Config c = sw4::parse_input(ref + "/sw4lite-inputs/LOH.1-h100.in");
+  Config c = sw4::parse_input(deck_path("inputs/LOH.1-h100.in"));
   EXPECT_DOUBLE_EQ(c.grid.h, 100.0);
   EXPECT_EQ(c.grid.nx, 301);
   EXPECT_EQ(c.grid.ny, 301);
@@ -139,8 +125,7 @@ TEST(InputReference, Loh1) {
 }
 
 TEST(InputReference, Loh2ManySources) {
-  REFERENCE_OR_SKIP(ref);
-  Config c = sw4::parse_input(ref + "/sw4lite-inputs/LOH.2-h100.in");
+  Config c = sw4::parse_input(deck_path("inputs/LOH.2-h100.in"));
   EXPECT_EQ(c.grid.nx, 301);
   EXPECT_EQ(c.grid.nz, 171);
   ASSERT_EQ(c.sources.size(), 3200u);
@@ -152,14 +137,13 @@ TEST(InputReference, Loh2ManySources) {
   EXPECT_EQ(last.z, 5950.0);
   EXPECT_EQ(last.mxy, 3.239810e+14);  // m0=1
   EXPECT_EQ(last.t0, 2.646126);
-  EXPECT_EQ(last.line, 3258);
+  EXPECT_EQ(last.line, 3268);  // the deck's last line
   EXPECT_EQ(c.recs[9].file, "sta10");
   EXPECT_TRUE(c.recs[9].sac);
 }
 
 TEST(InputReference, BasicAndUni) {
-  REFERENCE_OR_SKIP(ref);
-  Config b = sw4::parse_input(ref + "/sw4lite-inputs/basic.in");
+  Config b = sw4::parse_input(deck_path("test/reference/decks/basic.in"));
   EXPECT_EQ(b.grid.nx, 128);
   EXPECT_EQ(b.grid.ny, 128);
   EXPECT_EQ(b.grid.nz, 512);
@@ -172,7 +156,7 @@ TEST(InputReference, BasicAndUni) {
   ASSERT_EQ(b.recs.size(), 1u);
   EXPECT_EQ(b.recs[0].z, 0.0);  // depth=0
   EXPECT_TRUE(b.messages.empty());
-  Config u = sw4::parse_input(ref + "/sw4lite-inputs/uni.in");
+  Config u = sw4::parse_input(deck_path("test/reference/decks/uni.in"));
   EXPECT_EQ(u.grid.nz, 512);
   EXPECT_TRUE(u.tps.on);
   EXPECT_EQ(u.tps.rho, 2.6e3);
