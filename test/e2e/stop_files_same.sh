@@ -7,11 +7,13 @@
 # Runs DECK with sw4lite and sw4lite-onesided on 1 and 2 ranks (STOP_NPS). Each run must exit
 # with status 1 and one line on stderr, the same line in every run; the files the runs wrote
 # (the receivers' files due before the stop, by writeEvery) must be the same set in every run,
-# at least one, each identical to the two-sided 1-rank run's. Why: the one-sided binary's
-# partitions run ahead of one another between the steps where its ranks agree on the check,
-# so its receivers' files are written only at such steps (checkpoint_run.hpp). Before issue 19
-# a file due inside a segment was written before the growth test could stop the run, and held
-# samples of the blow-up that the two-sided run never wrote.
+# at least one, each identical to the two-sided 1-rank run's. Built with fast math (the set-up
+# line says so), the files must hold as many samples and the lines agree but for the point
+# named, as in nan_check.sh. Why: the one-sided binary's partitions run ahead of one another
+# between the steps where its ranks agree on the check, so its receivers' files are written
+# only at such steps (checkpoint_run.hpp). Before issue 19 a file due inside a segment was
+# written before the growth test could stop the run, and held samples of the blow-up that the
+# two-sided run never wrote.
 set -u
 [ $# -ge 2 ] || { echo "usage: $0 WORKDIR DECK" >&2; exit 2; }
 work=$1 deck=$2
@@ -38,11 +40,24 @@ for bin in sw4lite sw4lite-onesided; do
       [ -s "$d/files" ] || { echo "FAILED: no file written before the stop (the deck should write some)"; ok=0; }
       continue
     fi
-    cmp -s "$first/stderr" "$d/stderr" || { echo "FAILED: another line than $(basename "$first")'s"; ok=0; }
+    fast=0
+    grep -q 'built with fast math' "$d/stdout" && fast=1
+    strip='s/component [0-9] at grid point \([0-9,]*\) (of the [a-z]+ grid )?\([^)]*\)/(a point)/'
+    [ $fast -eq 1 ] || strip=''
+    cmp -s <(sed -E "$strip" "$first/stderr") <(sed -E "$strip" "$d/stderr") ||
+      { echo "FAILED: another line than $(basename "$first")'s"; ok=0; }
     cmp -s "$first/files" "$d/files" ||
       { echo "FAILED: other files than $(basename "$first")'s:"; diff "$first/files" "$d/files"; ok=0; continue; }
     while IFS= read -r f; do
-      cmp -s "$first/run/$f" "$d/run/$f" || { echo "FAILED: $f differs from $(basename "$first")'s"; ok=0; }
+      if [ $fast -eq 1 ]; then
+        # Sums may be reassociated per cut and binary (README, "Fast floating point"): the
+        # same samples, not the same last digits (lines of text, bytes of SAC).
+        case $f in *.txt) n1=$(wc -l <"$first/run/$f") n2=$(wc -l <"$d/run/$f") ;;
+          *) n1=$(wc -c <"$first/run/$f") n2=$(wc -c <"$d/run/$f") ;; esac
+        [ "$n1" = "$n2" ] || { echo "FAILED: $f holds other samples than $(basename "$first")'s"; ok=0; }
+      else
+        cmp -s "$first/run/$f" "$d/run/$f" || { echo "FAILED: $f differs from $(basename "$first")'s"; ok=0; }
+      fi
     done <"$d/files"
   done
 done
