@@ -18,8 +18,6 @@
 #include <string>
 #include <vector>
 
-#include "float_bits.hpp"
-
 namespace sw4 {
 namespace input_detail {
 

@@ -6,7 +6,7 @@
 # Runs DECK (default test/e2e/blowup.in: thin super-grid layers, checkfornan=1) on 1 and 2 ranks.
 # Each run must exit with status 1 and write exactly one line on stderr (over all ranks) that
 # names the step and the grid point: "... NaN|infinite|blow-up ... grid point (i,j,k) ... time
-# step N ...". The lines must be identical (with fast math, but for the point: same_line): the
+# step N ...". The lines must be identical (with fast math, but for the point: same_stop_line): the
 # first bad value is a property of the solution, not of the decomposition (every point is
 # computed by the same arithmetic whoever owns it, and every rank looks at the same steps). No
 # receiver file the run wrote may hold a NaN, an infinity or a number beyond 1e30 (the look at U
@@ -18,6 +18,7 @@ set -u
 [ $# -ge 1 ] || { echo "usage: $0 WORKDIR [DECK]" >&2; exit 2; }
 work=$1
 root=${SW4LITE_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$(dirname "$0")/stop_helpers.sh"
 deck=${2:-$root/test/e2e/blowup.in}
 case $deck in /*) ;; *) deck=$PWD/$deck ;; esac
 rm -rf "$work" && mkdir -p "$work" || exit 2
@@ -29,15 +30,7 @@ nps=${NAN_NPS:-1 2}
 ok=1
 for np in $nps; do
   d=$work/np$np
-  mkdir -p "$d/run" "$d/err"
-  (cd "$d/run" && "$root/tools/mpirun.sh" "$np" bash "$root/test/e2e/rank_stderr.sh" "$d/err" \
-     "$root/${SW4LITE_BIN:-sw4lite}" "$deck" >"$d/stdout" 2>"$d/launcher-stderr")
-  rc=$?
-  cat "$d"/err/stderr.* >"$d/stderr" 2>/dev/null
-  echo "nan_check: $np rank(s): exit $rc; stderr:"; cat "$d/stderr"
-  [ $rc -eq 1 ] || { echo "FAILED: exit status $rc (expected 1)"; ok=0; }
-  n=$(wc -l <"$d/stderr")
-  [ "$n" -eq 1 ] || { echo "FAILED: $n lines on stderr (expected exactly 1)"; ok=0; }
+  stop_run "$d" "$np" "${SW4LITE_BIN:-sw4lite}" "$deck" nan_check
   grep -Eq '(NaN|infinite value|blow-up).*grid point \([0-9]+,[0-9]+,[0-9]+\).*time step [0-9]+' "$d/stderr" ||
     { echo "FAILED: the line does not name the grid point (i,j,k) and the time step"; ok=0; }
   tail -n 1 "$d/stdout" | grep -Eq '^Time step [0-9]+ t= ' ||
@@ -47,20 +40,9 @@ for np in $nps; do
          END { exit bad }' "$f" || { echo "FAILED: $f holds a NaN, an infinity or a value beyond 1e30"; ok=0; }
   done
 done
-# Built with fast math (the set-up line says so) the sums may be reassociated differently on
-# each decomposition, so of points whose |u| ties to the last digits any may be the one named:
-# there the lines must agree but for the component and the grid point.
-same_line() {
-  if grep -q 'built with fast math' "$work/np$1/stdout"; then
-    local strip='s/component [0-9] at grid point \([0-9,]*\) (of the [a-z]+ grid )?\([^)]*\)/(a point)/'
-    cmp -s <(sed -E "$strip" "$work/np$1/stderr") <(sed -E "$strip" "$work/np$2/stderr")
-  else
-    cmp -s "$work/np$1/stderr" "$work/np$2/stderr"
-  fi
-}
 set -- $nps
 for np in "$@"; do
-  same_line "$1" "$np" || { echo "FAILED: $1 and $np ranks report different first bad values"; ok=0; }
+  same_stop_line "$work/np$1" "$work/np$np" || { echo "FAILED: $1 and $np ranks report different first bad values"; ok=0; }
 done
 [ $ok -eq 1 ] || { echo "---- stdout of the $np-rank run"; tail -n 20 "$work/np$np/stdout"; exit 1; }
 exit 0

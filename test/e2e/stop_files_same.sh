@@ -18,6 +18,7 @@ set -u
 [ $# -ge 2 ] || { echo "usage: $0 WORKDIR DECK" >&2; exit 2; }
 work=$1 deck=$2
 root=${SW4LITE_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$(dirname "$0")/stop_helpers.sh"
 case $deck in /*) ;; *) deck=$PWD/$deck ;; esac
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1700000000}  # the receivers' headers
 rm -rf "$work" && mkdir -p "$work" || exit 2
@@ -25,31 +26,19 @@ ok=1 first=
 for bin in sw4lite sw4lite-onesided; do
   for np in ${STOP_NPS:-1 2}; do
     d=$work/$bin-np$np
-    mkdir -p "$d/run" "$d/err"
-    (cd "$d/run" && "$root/tools/mpirun.sh" "$np" bash "$root/test/e2e/rank_stderr.sh" "$d/err" \
-       "$root/$bin" "$deck" >"$d/stdout" 2>"$d/launcher-stderr")
-    rc=$?
-    cat "$d"/err/stderr.* >"$d/stderr" 2>/dev/null
+    stop_run "$d" "$np" "$bin" "$deck" stop_files_same
     (cd "$d/run" && find . -type f | sort) >"$d/files"
-    echo "stop_files_same: $bin on $np rank(s): exit $rc, $(wc -l <"$d/files") files; stderr:"
-    cat "$d/stderr"
-    [ $rc -eq 1 ] || { echo "FAILED: exit status $rc (expected 1)"; ok=0; }
-    [ "$(wc -l <"$d/stderr")" -eq 1 ] || { echo "FAILED: not exactly one line on stderr"; ok=0; }
+    echo "  $(wc -l <"$d/files") files"
     if [ -z "$first" ]; then
       first=$d
       [ -s "$d/files" ] || { echo "FAILED: no file written before the stop (the deck should write some)"; ok=0; }
       continue
     fi
-    fast=0
-    grep -q 'built with fast math' "$d/stdout" && fast=1
-    strip='s/component [0-9] at grid point \([0-9,]*\) (of the [a-z]+ grid )?\([^)]*\)/(a point)/'
-    [ $fast -eq 1 ] || strip=''
-    cmp -s <(sed -E "$strip" "$first/stderr") <(sed -E "$strip" "$d/stderr") ||
-      { echo "FAILED: another line than $(basename "$first")'s"; ok=0; }
+    same_stop_line "$first" "$d" || { echo "FAILED: another line than $(basename "$first")'s"; ok=0; }
     cmp -s "$first/files" "$d/files" ||
       { echo "FAILED: other files than $(basename "$first")'s:"; diff "$first/files" "$d/files"; ok=0; continue; }
     while IFS= read -r f; do
-      if [ $fast -eq 1 ]; then
+      if fast_math "$d"; then
         # Sums may be reassociated per cut and binary (README, "Fast floating point"): the
         # same samples, not the same last digits (lines of text, bytes of SAC).
         case $f in *.txt) n1=$(wc -l <"$first/run/$f") n2=$(wc -l <"$d/run/$f") ;;

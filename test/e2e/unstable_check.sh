@@ -17,21 +17,14 @@ set -u
 [ $# -ge 2 ] || { echo "usage: $0 WORKDIR DECK" >&2; exit 2; }
 work=$1 deck=$2
 root=${SW4LITE_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$(dirname "$0")/stop_helpers.sh"
 case $deck in /*) ;; *) deck=$PWD/$deck ;; esac
 rm -rf "$work" && mkdir -p "$work" || exit 2
 nps=${UNSTABLE_NPS:-1 2}
 ok=1
 for np in $nps; do
   d=$work/np$np
-  mkdir -p "$d/run" "$d/err"
-  (cd "$d/run" && "$root/tools/mpirun.sh" "$np" bash "$root/test/e2e/rank_stderr.sh" "$d/err" \
-     "$root/${SW4LITE_BIN:-sw4lite}" "$deck" >"$d/stdout" 2>"$d/launcher-stderr")
-  rc=$?
-  cat "$d"/err/stderr.* >"$d/stderr" 2>/dev/null
-  echo "unstable_check: $np rank(s): exit $rc; stderr:"; cat "$d/stderr"
-  [ $rc -eq 1 ] || { echo "FAILED: exit status $rc (expected 1)"; ok=0; }
-  n=$(wc -l <"$d/stderr")
-  [ "$n" -eq 1 ] || { echo "FAILED: $n lines on stderr (expected exactly 1)"; ok=0; }
+  stop_run "$d" "$np" "${SW4LITE_BIN:-sw4lite}" "$deck" unstable_check
   grep -Eq '^sw4lite: (NaN|an infinite value|a blow-up \(\|u\| = [^ ]+, [^)]*\)) in component [1-3] at grid point \([0-9-]+,[0-9-]+,[0-9-]+\).* after time step [0-9]+ \(t=' "$d/stderr" ||
     { echo "FAILED: the line does not name a blow-up, the grid point and the time step"; ok=0; }
   ! grep -Eq 'solver phase|Figure of merit|Total running time' "$d/stdout" ||
@@ -57,7 +50,7 @@ for np in $nps; do
 done
 set -- $nps
 for np in "$@"; do
-  cmp -s "$work/np$1/stderr" "$work/np$np/stderr" || { echo "FAILED: $1 and $np ranks stop with different lines"; ok=0; }
+  same_stop_line "$work/np$1" "$work/np$np" || { echo "FAILED: $1 and $np ranks stop with different lines"; ok=0; }
 done
 [ $ok -eq 1 ] || { echo "---- stdout of the $np-rank run"; tail -n 20 "$work/np$np/stdout"; exit 1; }
 exit 0
