@@ -4,7 +4,8 @@
 #   make test       unit + MPI tests; last line "N passed, N failed"
 #   make bench      time loop, timing table and figure of merit on 1 and 2 ranks
 #   make clean
-# Options: MPICXX=<mpi c++ compiler>  OPT="<optimisation flags>"  DEBUG=1 (no optimisation, -g)
+# Options: PRECISION=double|single (the type of every field value: precision.hpp)
+#          MPICXX=<mpi c++ compiler>  OPT="<optimisation flags>"  DEBUG=1 (no optimisation, -g)
 #          WERROR=1 (warnings are errors; CI)  SANITIZE=1 (AddressSanitizer + UBSan, compile and link)
 #          EXTRA_CXXFLAGS, EXTRA_LDFLAGS, GTEST_LIBS
 
@@ -31,6 +32,17 @@ CXXFLAGS := -std=c++17 $(WARN) $(OPT) $(SANFLAGS) -DOMPI_SKIP_MPICXX -DMPICH_SKI
 LDFLAGS  := $(SANFLAGS) $(EXTRA_LDFLAGS)
 GTEST_LIBS ?= -lgtest -pthread
 
+# Field values in double (the default) or single precision (README, "Single precision").
+PRECISION ?= double
+ifeq ($(PRECISION),single)
+  CXXFLAGS += -DSW4LITE_SINGLE
+else ifneq ($(PRECISION),double)
+  $(error PRECISION=$(PRECISION) is not a precision (allowed: single, double))
+endif
+# Switching the precision rebuilds everything: the programs depend on a stamp that holds it.
+PREC_STAMP := build/precision
+$(shell mkdir -p build && { [ "$$(cat $(PREC_STAMP) 2>/dev/null)" = "$(PRECISION)" ] || echo $(PRECISION) >$(PREC_STAMP); })
+
 # OpenMP threads inside a rank (OMP_NUM_THREADS): on where the compiler builds an OpenMP
 # program with OMPFLAGS, OPENMP=0 to build without (the pragmas then vanish).
 OPENMP   ?= 1
@@ -54,6 +66,10 @@ HEADERS   := $(wildcard *.hpp)
 UNIT_BIN  := $(patsubst test/%.cpp,build/%,$(wildcard test/test_*.cpp))
 MPI_BIN   := $(patsubst test/%.cpp,build/%,$(wildcard test/mpi_*.cpp))
 BENCH_BIN := $(patsubst bench/%.cpp,build/%,$(wildcard bench/bench_*.cpp))
+# make bench compares the precisions side by side (bench/parts/12-precision.sh), whatever
+# PRECISION says: these are built with each precision's flag.
+PREC_BIN  := $(foreach p,double single,build/precision/sw4lite-$(p) build/precision/bench_kernels-$(p))
+PREC_FLAG  = $(if $(filter single,$(1)),-DSW4LITE_SINGLE)
 
 .PHONY: all info run test bench clean deps tests
 
@@ -63,27 +79,36 @@ all: info sw4lite sw4lite-onesided
 info:
 	@echo "sw4lite build: compiler: $$($(MPICXX) --version 2>/dev/null | head -n 1)"
 	@echo "               MPICXX=$(MPICXX) OPT=$(OPT) DEBUG=$(DEBUG) WERROR=$(WERROR) SANITIZE=$(SANITIZE)"
+	@echo "               precision: $(PRECISION) (PRECISION=single|double)"
 	@echo "               CXXFLAGS=$(CXXFLAGS)"
 	@echo "               OpenMP threads: $(OMP_INFO)"
 
-sw4lite: sw4lite.cpp $(HEADERS)
+sw4lite: sw4lite.cpp $(HEADERS) $(PREC_STAMP)
 	$(MPICXX) $(CXXFLAGS) -o $@ sw4lite.cpp $(LDFLAGS)
 
 # The same sources, halos exchanged one-sidedly through the active-message runtime.
-sw4lite-onesided: sw4lite.cpp $(HEADERS)
+sw4lite-onesided: sw4lite.cpp $(HEADERS) $(PREC_STAMP)
 	$(MPICXX) $(CXXFLAGS) -DSW4LITE_ONESIDED -o $@ sw4lite.cpp $(LDFLAGS)
 
 build:
 	@mkdir -p build
 
-build/test_%: test/test_%.cpp $(HEADERS) $(wildcard test/*.hpp) | build
+build/test_%: test/test_%.cpp $(HEADERS) $(wildcard test/*.hpp) $(PREC_STAMP) | build
 	$(MPICXX) $(CXXFLAGS) -I. -o $@ $< -lgtest_main $(GTEST_LIBS) $(LDFLAGS)
 
-build/mpi_%: test/mpi_%.cpp $(HEADERS) $(wildcard test/*.hpp) | build
+build/mpi_%: test/mpi_%.cpp $(HEADERS) $(wildcard test/*.hpp) $(PREC_STAMP) | build
 	$(MPICXX) $(CXXFLAGS) -I. -o $@ $< $(GTEST_LIBS) $(LDFLAGS)
 
-build/bench_%: bench/bench_%.cpp $(HEADERS) | build
+build/bench_%: bench/bench_%.cpp $(HEADERS) $(PREC_STAMP) | build
 	$(MPICXX) $(CXXFLAGS) -I. -o $@ $< $(LDFLAGS)
+
+build/precision/sw4lite-%: sw4lite.cpp $(HEADERS) | build
+	@mkdir -p build/precision
+	$(MPICXX) $(filter-out -DSW4LITE_SINGLE,$(CXXFLAGS)) $(call PREC_FLAG,$*) -o $@ sw4lite.cpp $(LDFLAGS)
+
+build/precision/bench_kernels-%: bench/bench_kernels.cpp $(HEADERS) | build
+	@mkdir -p build/precision
+	$(MPICXX) $(filter-out -DSW4LITE_SINGLE,$(CXXFLAGS)) $(call PREC_FLAG,$*) -I. -o $@ $< $(LDFLAGS)
 
 deps:
 	@bash tools/deps.sh
@@ -99,7 +124,7 @@ test: deps
 	@bash test/run_tests.sh
 
 bench: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) all $(BENCH_BIN)
+	@$(MAKE) --no-print-directory -j$(JOBS) all $(BENCH_BIN) $(PREC_BIN)
 	@bash bench/run_bench.sh
 
 clean:

@@ -21,10 +21,11 @@
 // given index, so a change of any one value (a flipped byte) always changes the sum; the sum
 // is commutative, so every rank adds its own points and one integer reduction gives the total.
 //
-// Layout (all numbers in the machine's byte order, doubles as IEEE 754):
+// Layout (all numbers in the machine's byte order, IEEE 754; a field's values and the receivers'
+// samples are Reals, value_bytes each, 8 or 4 in the single build: precision.hpp):
 //   [0, 1024)        CheckpointHeader, zero-padded; header_sum covers all 1024 bytes
 //   fields           for grid g (0; 1 with topography), level (U, then Um), component (x, y, z):
-//                    (nx+4) (ny+4) (nz_g+4) doubles, point (i, j, k), i, j, k from -1, at
+//                    (nx+4) (ny+4) (nz_g+4) values, point (i, j, k), i, j, k from -1, at
 //                    ((k+1) (ny+4) + (j+1)) (nx+4) + (i+1)
 //   receivers        for each rec line in deck order: its samples so far, sample-major as in
 //                    Receiver::samples ((n + 1) samples after step n; velocity: n)
@@ -62,7 +63,8 @@ struct CheckpointHeader {
   std::uint64_t field_sum[kCheckpointMaxFields];
   std::uint64_t recs_sum;
   std::uint64_t header_sum;  // of the 1024 bytes with this field zero
-  char pad[kCheckpointHeaderBytes - 328];
+  std::int64_t value_bytes;  // sizeof(Real) of the build that wrote it; 0 (files before it): 8
+  char pad[kCheckpointHeaderBytes - 336];
 };
 static_assert(sizeof(CheckpointHeader) == kCheckpointHeaderBytes, "the header is 1024 bytes");
 
@@ -79,11 +81,17 @@ inline std::uint64_t bits_of(double v) {
   std::memcpy(&b, &v, 8);
   return b;
 }
-// One value's term of a checksum: index is the value's position in its section, in doubles.
-inline std::uint64_t checksum_term(double v, std::uint64_t index) {
+inline std::uint64_t bits_of(float v) {
+  std::uint32_t b;
+  std::memcpy(&b, &v, 4);
+  return b;
+}
+// One value's term of a checksum: index is the value's position in its section, in values.
+template <class T>
+std::uint64_t checksum_term(T v, std::uint64_t index) {
   return mix64(bits_of(v) ^ (index * 0xd6e8feb86659fd93ULL));
 }
-inline std::uint64_t checksum_row(const double* v, long n, std::uint64_t first_index) {
+inline std::uint64_t checksum_row(const Real* v, long n, std::uint64_t first_index) {
   std::uint64_t s = 0;
   for (long i = 0; i < n; ++i) s += checksum_term(v[i], first_index + std::uint64_t(i));
   return s;
@@ -155,16 +163,16 @@ struct CheckpointLayout {
   long nk[2] = {0, 0};  // planes of each grid, ghosts included
   std::uint64_t fields_offset = kCheckpointHeaderBytes, recs_offset = 0, total = 0;
   std::vector<std::uint64_t> rec_offset;  // bytes, per rec line in deck order
-  std::vector<long> rec_doubles;
+  std::vector<long> rec_values;
 
   int nfields() const { return 6 * ngrids; }
-  std::uint64_t field_bytes(int f) const { return 8ULL * ni * nj * nk[f / 6]; }
+  std::uint64_t field_bytes(int f) const { return sizeof(Real) * ni * nj * nk[f / 6]; }
   std::uint64_t field_offset(int f) const {
     std::uint64_t o = fields_offset;
     for (int e = 0; e < f; ++e) o += field_bytes(e);
     return o;
   }
-  // Index of point (i, j, k) in its field, in doubles.
+  // Index of point (i, j, k) in its field, in values.
   std::uint64_t index(int i, int j, int k) const {
     const int o = kGhost - 1;
     return (std::uint64_t(k + o) * nj + std::uint64_t(j + o)) * ni + std::uint64_t(i + o);
@@ -185,8 +193,8 @@ inline CheckpointLayout checkpoint_layout(const Config& cfg, long step) {
   for (const RecCfg& r : cfg.recs) {
     const long n = samples_after(r.mode, step) * mode_components(r.mode);
     L.rec_offset.push_back(o);
-    L.rec_doubles.push_back(n);
-    o += 8ULL * std::uint64_t(n);
+    L.rec_values.push_back(n);
+    o += sizeof(Real) * std::uint64_t(n);
   }
   L.total = o;
   return L;
@@ -234,7 +242,7 @@ void for_each_checkpoint_row(const CheckpointLayout& L, Subdomain& sd, bool whol
     const std::uint64_t base = L.field_offset(f);
     for (int k = b.kb; k <= b.ke; ++k)
       for (int j = b.jb; j <= b.je; ++j)
-        fn(f, base + 8 * L.index(b.ib, j, k), &a(b.ib, j, k), long(b.ni()));
+        fn(f, base + sizeof(Real) * L.index(b.ib, j, k), &a(b.ib, j, k), long(b.ni()));
   }
 }
 
@@ -256,12 +264,13 @@ void for_each_checkpoint_receiver(const Config& cfg, Subdomain& sd, F fn) {
 // over the points it writes and the receivers it owns: summed over pieces, the file's.
 inline void add_checksums(const Config& cfg, const CheckpointLayout& L, Subdomain& sd,
                           std::uint64_t sum[kCheckpointMaxFields + 1]) {
-  for_each_checkpoint_row(L, sd, false, [&](int f, std::uint64_t off, double* row, long n) {
-    sum[f] += checksum_row(row, n, (off - L.field_offset(f)) / 8);
+  for_each_checkpoint_row(L, sd, false, [&](int f, std::uint64_t off, Real* row, long n) {
+    sum[f] += checksum_row(row, n, (off - L.field_offset(f)) / sizeof(Real));
   });
   for_each_checkpoint_receiver(cfg, sd, [&](int slot, Receiver& r) {
     sum[kCheckpointMaxFields] +=
-        checksum_row(r.samples.data(), long(r.samples.size()), (L.rec_offset[slot] - L.recs_offset) / 8);
+        checksum_row(r.samples.data(), long(r.samples.size()),
+                     (L.rec_offset[slot] - L.recs_offset) / sizeof(Real));
   });
 }
 
@@ -333,6 +342,7 @@ inline CheckpointHeader checkpoint_header(const Config& cfg, const CheckpointLay
   h.fields_offset = L.fields_offset;
   h.recs_offset = L.recs_offset;
   h.file_bytes = L.total;
+  h.value_bytes = sizeof(Real);
   return h;
 }
 
@@ -356,6 +366,11 @@ inline std::string check_header(const CheckpointHeader& h, std::uint64_t bytes, 
     return "format version " + std::to_string(h.version) + " (this sw4lite reads version " +
            std::to_string(kCheckpointVersion) + ")";
   if (h.header_sum != header_checksum(h)) return "corrupted: its header does not match its checksum";
+  const std::int64_t vb = h.value_bytes ? h.value_bytes : 8;
+  if (vb != std::int64_t(sizeof(Real)))
+    return std::string("written by the ") + (vb == 4 ? "single" : vb == 8 ? "double" : "unknown") +
+           "-precision build; this sw4lite is the " + kPrecision +
+           "-precision build (restart with a build of the same PRECISION)";
   const CheckpointHeader me = checkpoint_header(cfg, checkpoint_layout(cfg, h.step), h.step, 0, 0, {});
   auto grid = [](const CheckpointHeader& x) {
     std::string s = std::to_string(x.nx) + " x " + std::to_string(x.ny) + " x " + std::to_string(x.nz);

@@ -102,12 +102,12 @@ class Checkpointing {
     int bad = 0;
     for (Subdomain* sd : pieces) {
       add_checksums(cfg, L, *sd, mine);
-      for_each_checkpoint_row(L, *sd, false, [&](int, std::uint64_t off, double* row, long m) {
-        spans.push_back({off, 8ULL * std::uint64_t(m), reinterpret_cast<char*>(row)});
+      for_each_checkpoint_row(L, *sd, false, [&](int, std::uint64_t off, Real* row, long m) {
+        spans.push_back({off, sizeof(Real) * std::uint64_t(m), reinterpret_cast<char*>(row)});
       });
       for_each_checkpoint_receiver(cfg, *sd, [&](int slot, Receiver& r) {
-        if (slot < 0 || long(r.samples.size()) != L.rec_doubles[std::size_t(slot)]) bad = 1;
-        else spans.push_back({L.rec_offset[std::size_t(slot)], 8 * r.samples.size(),
+        if (slot < 0 || long(r.samples.size()) != L.rec_values[std::size_t(slot)]) bad = 1;
+        else spans.push_back({L.rec_offset[std::size_t(slot)], sizeof(Real) * r.samples.size(),
                               reinterpret_cast<char*>(r.samples.data())});
       });
     }
@@ -176,12 +176,12 @@ inline std::string restart_read(MPI_Comm comm, const Config& cfg, const RestartP
   const CheckpointLayout L = checkpoint_layout(cfg, rp.step);
   std::vector<IoSpan> spans;
   for (Subdomain* sd : pieces) {
-    for_each_checkpoint_row(L, *sd, true, [&](int, std::uint64_t off, double* row, long m) {
-      spans.push_back({off, 8ULL * std::uint64_t(m), reinterpret_cast<char*>(row)});
+    for_each_checkpoint_row(L, *sd, true, [&](int, std::uint64_t off, Real* row, long m) {
+      spans.push_back({off, sizeof(Real) * std::uint64_t(m), reinterpret_cast<char*>(row)});
     });
     for_each_checkpoint_receiver(cfg, *sd, [&](int slot, Receiver& r) {
-      r.samples.assign(std::size_t(L.rec_doubles[std::size_t(slot)]), 0.0);
-      spans.push_back({L.rec_offset[std::size_t(slot)], 8 * r.samples.size(),
+      r.samples.assign(std::size_t(L.rec_values[std::size_t(slot)]), 0.0);
+      spans.push_back({L.rec_offset[std::size_t(slot)], sizeof(Real) * r.samples.size(),
                        reinterpret_cast<char*>(r.samples.data())});
     });
   }

@@ -18,6 +18,10 @@
 #include <cfloat>
 #include <cstdint>
 #include <cstring>
+#include <limits>
+#include <type_traits>
+
+#include "precision.hpp"
 
 namespace sw4 {
 
@@ -40,6 +44,31 @@ inline double from_bits(std::int64_t b) {
 inline bool is_nan_bits(std::int64_t b) { return b > kInfBits; }
 inline bool is_inf_bits(std::int64_t b) { return b == kInfBits; }
 inline bool finite_bits(double x) { return abs_bits(x) < kInfBits; }
+
+// The same order for a field's value (Real, float in the single build): its bits with the sign
+// cleared as a signed integer of its width. widen_bits maps them to the bits of the same |x| as
+// a double (exact), NaN to a NaN's bits; narrow_bits maps the bits of a finite double bound to
+// those of the largest Real not above it, so that |x| > bound reads the same in either width.
+using RealBits = std::conditional_t<sizeof(Real) == 4, std::int32_t, std::int64_t>;
+constexpr RealBits kRealAbsMask = std::numeric_limits<RealBits>::max();
+constexpr RealBits kRealInfBits = sizeof(Real) == 4 ? RealBits(0x7f800000) : RealBits(kInfBits);
+inline RealBits real_abs_bits(Real x) {
+  RealBits b;
+  std::memcpy(&b, &x, sizeof b);
+  return b & kRealAbsMask;
+}
+inline std::int64_t widen_bits(RealBits b) {
+  if (b > kRealInfBits) return kInfBits + 1;
+  Real x;
+  std::memcpy(&x, &b, sizeof x);
+  return abs_bits(double(x));
+}
+inline RealBits narrow_bits(std::int64_t b) {
+  if (b >= abs_bits(double(std::numeric_limits<Real>::max()))) return kRealInfBits - 1;
+  const double d = from_bits(b);
+  const RealBits r = real_abs_bits(Real(d));
+  return widen_bits(r) > b ? r - 1 : r;
+}
 
 // GCC and Clang define __FAST_MATH__ under -ffast-math and -Ofast: the compiler may then
 // reassociate sums, so the bitwise identity across ranks, threads and binaries holds only to

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "input.hpp"
+#include "precision.hpp"
 
 namespace sw4 {
 
@@ -39,15 +40,16 @@ struct Box {
 };
 
 // A scalar field over a Box, i fastest, then j, then k.
-struct Array3 {
+template <class T>
+struct Array3Of {
   Box box;
   long sj = 0, sk = 0;  // strides of j and k (i has stride 1)
   long offset = 0;      // index of (0,0,0) relative to data()
-  std::vector<double> v;
+  std::vector<T> v;
 
-  Array3() = default;
-  explicit Array3(const Box& b, double value = 0.0) { define(b, value); }
-  void define(const Box& b, double value = 0.0) {
+  Array3Of() = default;
+  explicit Array3Of(const Box& b, T value = 0.0) { define(b, value); }
+  void define(const Box& b, T value = 0.0) {
     box = b;
     sj = b.ni();
     sk = sj * b.nj();
@@ -55,23 +57,27 @@ struct Array3 {
     v.assign(b.size(), value);
   }
   long index(int i, int j, int k) const { return offset + i + sj * j + sk * k; }
-  double& operator()(int i, int j, int k) { return v[index(i, j, k)]; }
-  double operator()(int i, int j, int k) const { return v[index(i, j, k)]; }
-  double* data() { return v.data(); }
-  const double* data() const { return v.data(); }
-  void fill(double value) { v.assign(v.size(), value); }
+  T& operator()(int i, int j, int k) { return v[index(i, j, k)]; }
+  T operator()(int i, int j, int k) const { return v[index(i, j, k)]; }
+  T* data() { return v.data(); }
+  const T* data() const { return v.data(); }
+  void fill(T value) { v.assign(v.size(), value); }
 };
+// Every field's values (solution, material, metric) are Reals; set-up arrays that only feed
+// them, as the curvilinear grid's z, stay double (NUMERICS.md 24).
+using Array3 = Array3Of<Real>;
+using Array3d = Array3Of<double>;
 
 // A 1-D array over global indices b..b+n-1 (super-grid profiles along one axis).
 struct Array1 {
   int b = 0;
-  std::vector<double> v;
+  std::vector<Real> v;
   Array1() = default;
-  Array1(int first, int last, double value = 0.0) : b(first), v(last - first + 1, value) {}
-  double& operator()(int i) { return v[i - b]; }
-  double operator()(int i) const { return v[i - b]; }
+  Array1(int first, int last, Real value = 0.0) : b(first), v(last - first + 1, value) {}
+  Real& operator()(int i) { return v[i - b]; }
+  Real operator()(int i) const { return v[i - b]; }
   // Pointer p such that p[i] is element i (global index); only for hot loops.
-  const double* at(int i) const { return v.data() + (i - b); }
+  const Real* at(int i) const { return v.data() + (i - b); }
 };
 
 // A vector field: components 0,1,2 = u, v, w (x, y, z; z points down).

@@ -28,6 +28,9 @@
 
 namespace sw4 {
 
+// The MPI datatype of a field's value (precision.hpp); checkpoints and images use it too.
+inline const MPI_Datatype kMpiReal = sizeof(Real) == 4 ? MPI_FLOAT : MPI_DOUBLE;
+
 // What the driver calls: fill the padding of a field's three components from the neighbours.
 // start sends the owned planes and lets the neighbours' come; finish waits until the padding
 // holds them. A model that can carry its messages while the caller computes leaves them in
@@ -52,8 +55,8 @@ class HaloSendrecv final : public Halo {
     MPI_Cart_shift(comm_, 0, 1, &left_, &right_);
     MPI_Cart_shift(comm_, 1, 1, &down_, &up_);
     const int ni = box.ni(), nj = box.nj(), nk = box.nk();
-    MPI_Type_vector(nj * nk, kPadding, ni, MPI_DOUBLE, &xplanes_);
-    MPI_Type_vector(nk, kPadding * ni, ni * nj, MPI_DOUBLE, &yplanes_);
+    MPI_Type_vector(nj * nk, kPadding, ni, kMpiReal, &xplanes_);
+    MPI_Type_vector(nk, kPadding * ni, ni * nj, kMpiReal, &yplanes_);
     MPI_Type_commit(&xplanes_);
     MPI_Type_commit(&yplanes_);
   }
@@ -97,7 +100,7 @@ inline MPI_Datatype region_type(const Box& array, const Box& r) {
   const int sub[3] = {r.nk(), r.nj(), r.ni()};
   const int start[3] = {r.kb - array.kb, r.jb - array.jb, r.ib - array.ib};
   MPI_Datatype t = MPI_DATATYPE_NULL;
-  MPI_Type_create_subarray(3, sizes, sub, start, MPI_ORDER_C, MPI_DOUBLE, &t);
+  MPI_Type_create_subarray(3, sizes, sub, start, MPI_ORDER_C, kMpiReal, &t);
   MPI_Type_commit(&t);
   return t;
 }

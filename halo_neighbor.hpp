@@ -39,7 +39,7 @@ class HaloNeighbor final : public Halo {
                                    MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &graph_);
     counts_.assign(std::size_t(n), 1);
     sdispl_.assign(std::size_t(n), 0);
-    rdispl_.assign(std::size_t(n), -MPI_Aint(sizeof(double)));
+    rdispl_.assign(std::size_t(n), -MPI_Aint(sizeof(Real)));
   }
   ~HaloNeighbor() override { MPI_Comm_free(&graph_); }
   HaloNeighbor(const HaloNeighbor&) = delete;

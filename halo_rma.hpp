@@ -63,7 +63,7 @@ class RmaWindows {
     for (const auto& w : wins_)
       if (w.first == a.data()) return w.second;
     MPI_Win w = MPI_WIN_NULL;
-    MPI_Win_create(a.data(), MPI_Aint(a.v.size() * sizeof(double)), int(sizeof(double)), info_,
+    MPI_Win_create(a.data(), MPI_Aint(a.v.size() * sizeof(Real)), int(sizeof(Real)), info_,
                    plan.comm, &w);
     if (passive_) MPI_Win_lock_all(MPI_MODE_NOCHECK, w);  // one epoch for the window's life
     int* model = nullptr;
@@ -89,7 +89,7 @@ class RmaWindows {
  private:
   bool passive_;
   MPI_Info info_ = MPI_INFO_NULL;
-  std::vector<std::pair<const double*, MPI_Win>> wins_;
+  std::vector<std::pair<const Real*, MPI_Win>> wins_;
 };
 
 class HaloRma final : public Halo {

@@ -166,11 +166,11 @@ inline double image_value(ImageMode m, const Subdomain& sd, int g, int i, int j,
         const Metric& mt = sd.top.met;
         pm = {true, mt.m1(i, j, k), mt.m2(i, j, k), mt.m3(i, j, k), mt.m4(i, j, k), mt.J(i, j, k)};
       }
-      std::vector<double> s;
+      std::vector<Real> s;
       append_mode_sample(m == ImageMode::Div ? RecMode::Div : RecMode::Curl, U, GridIndex{i, j, k},
                          sd.grid.h, pm, s);
       if (m == ImageMode::Div) return s[0];
-      return std::sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2]);
+      return std::sqrt(double(s[0]) * s[0] + double(s[1]) * s[1] + double(s[2]) * s[2]);
     }
   }
   return 0;
@@ -184,7 +184,8 @@ inline void patch_point(const ImageLayout& L, const ImagePatch& p, int a, int b,
 }
 
 // The part of the plane a piece owns, appended to out as rectangles: patch number, a0, a1, b0,
-// b1 (as doubles, exact), then the values, a fastest.
+// b1 (as doubles, exact), then the values, a fastest, each rounded to a Real: the solution's
+// precision (a double holds a float exactly, so the gather and the file lose nothing more).
 inline void append_piece_part(const ImageCfg& im, const ImageLayout& L, const Subdomain& sd,
                               std::vector<double>& out) {
   for (std::size_t q = 0; q < L.patches.size(); ++q) {
@@ -206,7 +207,7 @@ inline void append_piece_part(const ImageCfg& im, const ImageLayout& L, const Su
       for (int a = a0; a <= a1; ++a) {
         int i = 0, j = 0, k = 0;
         patch_point(L, p, a, b, i, j, k);
-        out.push_back(image_value(im.mode, sd, p.grid, i, j, k));
+        out.push_back(Real(image_value(im.mode, sd, p.grid, i, j, k)));
       }
   }
 }

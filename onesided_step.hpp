@@ -81,12 +81,12 @@ inline std::size_t halo_points(const Partition& p, const Box& r) {
 
 inline std::vector<char> pack_halo(Partition& p, const HaloLink& l, long e, long request) {
   const Box& r = l.send;
-  std::vector<char> buf = g_run->rt->buffer(sizeof(HaloHeader) + 3 * halo_points(p, r) * sizeof(double));
+  std::vector<char> buf = g_run->rt->buffer(sizeof(HaloHeader) + 3 * halo_points(p, r) * sizeof(Real));
   const HaloHeader h{e, request, p.gid, r};
   std::memcpy(buf.data(), &h, sizeof h);
-  double* out = reinterpret_cast<double*>(buf.data() + sizeof h);
+  Real* out = reinterpret_cast<Real*>(buf.data() + sizeof h);
   const int n = r.ni();
-  for_each_halo_row(p, r, [&](const double* row) {
+  for_each_halo_row(p, r, [&](const Real* row) {
     for (int i = 0; i < n; ++i) *out++ = row[i];
   });
   return buf;
@@ -96,9 +96,9 @@ inline void unpack_halo(Partition& p, const char* buf) {
   HaloHeader h;
   std::memcpy(&h, buf, sizeof h);
   const Box& r = h.region;
-  const double* in = reinterpret_cast<const double*>(buf + sizeof h);
+  const Real* in = reinterpret_cast<const Real*>(buf + sizeof h);
   const int n = r.ni();
-  for_each_halo_row(p, r, [&](double* row) {
+  for_each_halo_row(p, r, [&](Real* row) {
     for (int i = 0; i < n; ++i) row[i] = *in++;
   });
 }
@@ -306,7 +306,7 @@ inline void on_halo(Partition& p, amr::Message& m) {
   HaloHeader h;
   if (m.size() < sizeof h) throw amr::UnpackError("halo message shorter than its header");
   std::memcpy(&h, m.data(), sizeof h);
-  if (m.size() != sizeof h + 3 * halo_points(p, h.region) * sizeof(double))
+  if (m.size() != sizeof h + 3 * halo_points(p, h.region) * sizeof(Real))
     throw amr::UnpackError("halo message of the wrong size for its region");
   if (h.request > 0) fire(p, StepEvent::Request, {h.request, h.from, nullptr});
   fire(p, StepEvent::Halo, {h.exchange, h.from, &m});

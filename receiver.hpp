@@ -9,8 +9,8 @@
 // happens in write(), at the end and every writeEvery samples.
 //
 // The file formats are the original's to the byte (NUMERICS.md section 10): the USGS text
-// header lines, their typos included, the `%e` time column and ` %24.17e` values; the SAC
-// header in the standard 632-byte layout (70 float32, 40 int32, 24 eight-byte character slots,
+// header lines, their typos included, the `%e` time column and ` %24.17e` values (` %15.8e`,
+// a float's 9 digits, in the single build); the SAC header in the standard 632-byte layout (70 float32, 40 int32, 24 eight-byte character slots,
 // where KEVNM takes two), native byte order, float32 samples. The arithmetic of a sample,
 // derivative modes included, is in receiver_modes.hpp; the date, the geographic frame and the
 // whole-file write in receiver_write.hpp. Where a receiver sits with topography:
@@ -44,7 +44,7 @@ struct Receiver {
   GridIndex p;        // its grid point (nearest, or as placed with topography)
   int grid = 0;       // the grid of p: 0 Cartesian, 1 curvilinear (topography)
   PointMetric metric; // grid 1: the metric at p, set by the caller (NUMERICS 21)
-  std::vector<double> samples;  // sample n, component c at samples[n*ncomp() + c]
+  std::vector<Real> samples;  // sample n, component c at samples[n*ncomp() + c]
   std::size_t reserved = 0;     // samples reserved for (kept across pack/unpack)
   // For the SAC header (set at setup: receiver_topography.hpp, set_sac_positions): the depth
   // below the surface, and the event at the deck's first source (none: event false).
@@ -101,7 +101,8 @@ struct Receiver {
     return names;
   }
 
-  // ---- USGS text (NUMERICS.md 10.2)
+  // ---- USGS text (NUMERICS.md 10.2); samples with the digits that give back their Real
+  static constexpr const char* kSampleFormat = sizeof(Real) == 4 ? " %15.8e" : " %24.17e";
   std::string usgs_text(double dt, const GridCfg& grid, const UtcTime& utc, double t_first = 0.0) const {
     std::string s;
     char line[256];
@@ -131,13 +132,13 @@ struct Receiver {
     s.reserve(s.size() + nsamples() * std::size_t(14 + 25 * nc));
     for (std::size_t n = 0; n < nsamples(); ++n) {
       put("%e", t_first + double(n) * dt);
-      const double* v = &samples[n * nc];
+      const Real* v = &samples[n * nc];
       if (geographic_components()) {
-        put(" %24.17e", r.salpha * v[0] + r.calpha * v[1]);
-        put(" %24.17e", r.thynrm * v[0] - r.thxnrm * v[1]);
-        put(" %24.17e", -v[2]);
+        put(kSampleFormat, r.salpha * v[0] + r.calpha * v[1]);
+        put(kSampleFormat, r.thynrm * v[0] - r.thxnrm * v[1]);
+        put(kSampleFormat, -double(v[2]));
       } else {
-        for (int c = 0; c < nc; ++c) put(" %24.17e", v[c]);
+        for (int c = 0; c < nc; ++c) put(kSampleFormat, double(v[c]));
       }
       s += "\n";
     }
@@ -152,7 +153,7 @@ struct Receiver {
     std::vector<float> y(npts);
     const Rotation r = rotation();
     for (std::size_t n = 0; n < npts; ++n) {
-      const double* v = &samples[n * nc];
+      const Real* v = &samples[n * nc];
       if (!geographic_components()) {
         y[n] = float(v[c]);
       } else {  // the original rotates the float samples, in double
@@ -228,7 +229,7 @@ struct Receiver {
     put(sizes, sizeof sizes);
     put(cfg.file.data(), cfg.file.size());
     put(cfg.sta.data(), cfg.sta.size());
-    put(samples.data(), samples.size() * sizeof(double));
+    put(samples.data(), samples.size() * sizeof(Real));
   }
   static Receiver unpack(const char*& in) {
     auto get = [&in](void* a, std::size_t n) {
@@ -263,7 +264,7 @@ struct Receiver {
     in += sizes[1];
     if (sizes[2]) r.reserve(int(sizes[2]) - 1);
     r.samples.resize(std::size_t(sizes[3]));
-    get(r.samples.data(), r.samples.size() * sizeof(double));
+    get(r.samples.data(), r.samples.size() * sizeof(Real));
     return r;
   }
 

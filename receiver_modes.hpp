@@ -68,7 +68,7 @@ inline int mode_components(RecMode mode) {
 // + m3 d_k)/(2 sqrt J), d/dz = m4 d_k/(2 sqrt J); on the surface k = 1 this reads the ghost
 // plane k = 0, as the original does.
 inline void append_mode_sample(RecMode mode, const Field& a, const GridIndex& p, double h,
-                               const PointMetric& metric, std::vector<double>& out) {
+                               const PointMetric& metric, std::vector<Real>& out) {
   const int i = p.i, j = p.j, k = p.k;
   if (mode == RecMode::Displacement) {
     for (int c = 0; c < 3; ++c) out.push_back(a[c](i, j, k));

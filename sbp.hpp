@@ -6,20 +6,22 @@
 // Indices are 1-based in the formulas; the arrays are 0-based: acof[k-1][q-1][m-1].
 #pragma once
 
+#include "precision.hpp"
+
 namespace sw4 {
 namespace sbp {
 
 // Ghost-point coefficient of the second-derivative boundary rows: only row 1 sees the ghost.
-constexpr double ghcof[6] = {12.0 / 17, 0, 0, 0, 0, 0};
+constexpr Real ghcof[6] = {12.0 / 17, 0, 0, 0, 0, 0};
 
 // One-sided first derivative at k=1 including the ghost point k=0: sbop[w] multiplies q(k=w).
-constexpr double sbop[5] = {-1.0 / 4, -5.0 / 6, 3.0 / 2, -1.0 / 2, 1.0 / 12};
+constexpr Real sbop[5] = {-1.0 / 4, -5.0 / 6, 3.0 / 2, -1.0 / 2, 1.0 / 12};
 
 // SBP norm weights of rows 1..4 (1 beyond).
-constexpr double hnorm[4] = {17.0 / 48, 59.0 / 48, 43.0 / 48, 49.0 / 48};
+constexpr Real hnorm[4] = {17.0 / 48, 59.0 / 48, 43.0 / 48, 49.0 / 48};
 
 // First-derivative boundary rows bope[k][q], k = 1..6, q = 1..8.
-constexpr double bope[6][8] = {
+constexpr Real bope[6][8] = {
     {-24.0 / 17, 59.0 / 34, -4.0 / 17, -3.0 / 34, 0, 0, 0, 0},
     {-1.0 / 2, 0, 1.0 / 2, 0, 0, 0, 0, 0},
     {4.0 / 43, -59.0 / 86, 0, 59.0 / 86, -4.0 / 43, 0, 0, 0},
@@ -29,7 +31,7 @@ constexpr double bope[6][8] = {
 
 // Second-derivative (variable coefficient) boundary rows: h^2 (c u_z)_z at row k is
 // sum_q (sum_m acof[k][q][m] c_m) u_q (+ ghcof[k] c_1 u_0).
-constexpr double acof[6][8][8] = {
+constexpr Real acof[6][8][8] = {
     // row k = 1
     {{104.0 / 289, -2476335.0 / 2435692, -16189.0 / 84966, -9.0 / 3332, 0, 0, 0, 0},
      {-516.0 / 289, 544521.0 / 1217846, 2509879.0 / 3653538, 0, 0, 0, 0, 0},

@@ -31,11 +31,11 @@ namespace sw4 {
 enum class Update { Store, Predictor, Corrector };
 
 struct Target {
-  double* out[3] = {nullptr, nullptr, nullptr};
-  const double* u[3] = {nullptr, nullptr, nullptr};
-  const double* um[3] = {nullptr, nullptr, nullptr};
-  const double* rho = nullptr;
-  double factor = 1.0;
+  Real* out[3] = {nullptr, nullptr, nullptr};
+  const Real* u[3] = {nullptr, nullptr, nullptr};
+  const Real* um[3] = {nullptr, nullptr, nullptr};
+  const Real* rho = nullptr;
+  Real factor = 1.0;
 };
 
 // The material and super-grid stretching that L_h needs.
@@ -50,24 +50,24 @@ struct Medium {
 namespace kernel {
 
 // Undivided 4th-order centred difference of f at p along stride s (f' ~ d4 / 12h).
-SW4_INLINE double d4(const double* f, long p, long s) {
+SW4_INLINE Real d4(const Real* f, long p, long s) {
   return f[p - 2 * s] - 8 * f[p - s] + 8 * f[p + s] - f[p + 2 * s];
 }
 
 template <Update mode>
-SW4_INLINE void store(double* const* out, const double* const* u, const double* const* um,
-                  const double* rho, double factor, long p, double r1, double r2, double r3) {
+SW4_INLINE void store(Real* const* out, const Real* const* u, const Real* const* um,
+                  const Real* rho, Real factor, long p, Real r1, Real r2, Real r3) {
   if constexpr (mode == Update::Store) {
     out[0][p] = r1;
     out[1][p] = r2;
     out[2][p] = r3;
   } else if constexpr (mode == Update::Predictor) {
-    const double f = factor / rho[p];
+    const Real f = factor / rho[p];
     out[0][p] = 2 * u[0][p] - um[0][p] + f * r1;
     out[1][p] = 2 * u[1][p] - um[1][p] + f * r2;
     out[2][p] = 2 * u[2][p] - um[2][p] + f * r3;
   } else {
-    const double f = factor / rho[p];
+    const Real f = factor / rho[p];
     out[0][p] += f * r1;
     out[1][p] += f * r2;
     out[2][p] += f * r3;
@@ -102,9 +102,9 @@ inline void predictor_frame(Field& up, const Field& u, const Field& um, const Bo
   const Box& b = up[0].box;
   SW4_OMP(parallel)
   for (int c = 0; c < 3; ++c) {
-    double* out = up[c].data();
-    const double* a = u[c].data();
-    const double* m = um[c].data();
+    Real* out = up[c].data();
+    const Real* a = u[c].data();
+    const Real* m = um[c].data();
     SW4_OMP(for schedule(static) nowait)
     for (int k = b.kb; k <= b.ke; ++k)
       for (int j = b.jb; j <= b.je; ++j) {
@@ -122,15 +122,15 @@ inline void predictor_frame(Field& up, const Field& u, const Field& um, const Bo
 // U'' = (U* - 2U + Um) / dt^2 at every point of the arrays.
 inline void acceleration(Field& acc, const Field& up, const Field& u, const Field& um,
                          double dt) {
-  const double idt2 = 1.0 / (dt * dt);
+  const Real idt2 = 1.0 / (dt * dt);
   const Box& b = acc[0].box;
   const long plane = acc[0].sk;  // threads take whole planes: a point's loop does not depend on T
   SW4_OMP(parallel)
   for (int c = 0; c < 3; ++c) {
-    double* out = acc[c].data();
-    const double* p = up[c].data();
-    const double* a = u[c].data();
-    const double* m = um[c].data();
+    Real* out = acc[c].data();
+    const Real* p = up[c].data();
+    const Real* a = u[c].data();
+    const Real* m = um[c].data();
     SW4_OMP(for schedule(static) nowait)
     for (int k = 0; k < b.nk(); ++k) {
       const long q0 = k * plane, q1 = q0 + plane;

@@ -73,20 +73,20 @@ namespace curv {
 constexpr int kL = 144;              // doubles per line of a bundle
 constexpr int kC0 = 8;               // column i0 of a tile sits at position kC0 of a line
 constexpr int kMaxCols = kL - 16;    // columns of a tile (the x fluxes reach 2 each side)
-constexpr double kTwoThirds = 2.0 / 3, kTwelfth = 1.0 / 12, kSixth = 1.0 / 6;
+constexpr Real kTwoThirds = 2.0 / 3, kTwelfth = 1.0 / 12, kSixth = 1.0 / 6;
 
 // NUMERICS 16.1's centred undivided difference D of f at q along stride s.
-SW4_INLINE double D(const double* f, long q, long s) {
+SW4_INLINE Real D(const Real* f, long q, long s) {
   return kTwoThirds * (f[q + s] - f[q - s]) - kTwelfth * (f[q + 2 * s] - f[q - 2 * s]);
 }
 // D from the values at offsets -2, -1, 1, 2.
-SW4_INLINE double Dv(double m2, double m1, double p1, double p2) {
+SW4_INLINE Real Dv(Real m2, Real m1, Real p1, Real p2) {
   return kTwoThirds * (p1 - m1) - kTwelfth * (p2 - m2);
 }
 // D_k at q of plane k: centred in the interior (K < 0), sum_m bope[K][m] f(plane m+1) in the
 // closure row k = K + 1 (NUMERICS 16.3).
 template <int K>
-SW4_INLINE double Dk(const double* f, long q, long sk) {
+SW4_INLINE Real Dk(const Real* f, long q, long sk) {
   if constexpr (K < 0) {
     return D(f, q, sk);
   } else {
@@ -109,7 +109,7 @@ constexpr int kZRing = 5, kBetaRing = 4;
 struct CurvScratch {
   int nt = -1;
   long rows = 0;
-  std::vector<double> v;
+  std::vector<Real> v;
   long tplane(int lines) const { return rows * lines * kL; }
   void size_for(int nt_) {
     if (nt_ <= nt) return;  // grow only: a smaller tile uses the same layout
@@ -122,17 +122,17 @@ struct CurvScratch {
   static int ring(int k, int n) { return ((k % n) + n) % n; }
   // Line starts 64-byte aligned (kL is a multiple of 8), as stencil_interior.hpp's bundles:
   // the vector loads at a tile's own columns do not straddle cache lines.
-  double* start() {
+  Real* start() {
     const auto mis = reinterpret_cast<std::uintptr_t>(v.data()) % 64;
-    return v.data() + (64 - mis) % 64 / sizeof(double) + kC0;
+    return v.data() + (64 - mis) % 64 / sizeof(Real) + kC0;
   }
-  double* z(int k) { return start() + ring(k, kZRing) * tplane(kZLines); }
-  double* beta(int k) {
+  Real* z(int k) { return start() + ring(k, kZRing) * tplane(kZLines); }
+  Real* beta(int k) {
     return start() + kZRing * tplane(kZLines) + ring(k, kBetaRing) * tplane(kBetaLines);
   }
-  double* y() { return start() + kZRing * tplane(kZLines) + kBetaRing * tplane(kBetaLines); }
-  double* top(int m) { return y() + tplane(kXYLines) + (m - 1) * tplane(kTopLines); }  // m = 1..8
-  double* x() { return y() + tplane(kXYLines) + 8 * tplane(kTopLines); }
+  Real* y() { return start() + kZRing * tplane(kZLines) + kBetaRing * tplane(kBetaLines); }
+  Real* top(int m) { return y() + tplane(kXYLines) + (m - 1) * tplane(kTopLines); }  // m = 1..8
+  Real* x() { return y() + tplane(kXYLines) + 8 * tplane(kTopLines); }
 };
 
 // One tile: columns i0..i1, rows j0..j1; the flux loops and the point loop.
@@ -142,43 +142,43 @@ struct Tile {
   CurvScratch& sc;
   int i0, i1, j0, j1;
   int ni = i1 - i0 + 1;
-  const double* u = uf[0].data();
-  const double* v = uf[1].data();
-  const double* w = uf[2].data();
-  const double* mu = md.mu->data();
-  const double* la = md.la->data();
-  const double* J = md.met->J.data();
-  const double* m1 = md.met->m1.data();
-  const double* m2 = md.met->m2.data();
-  const double* m3 = md.met->m3.data();
-  const double* m4 = md.met->m4.data();
+  const Real* u = uf[0].data();
+  const Real* v = uf[1].data();
+  const Real* w = uf[2].data();
+  const Real* mu = md.mu->data();
+  const Real* la = md.la->data();
+  const Real* J = md.met->J.data();
+  const Real* m1 = md.met->m1.data();
+  const Real* m2 = md.met->m2.data();
+  const Real* m3 = md.met->m3.data();
+  const Real* m4 = md.met->m4.data();
   long sj = uf[0].sj, sk = uf[0].sk;
-  const double* sx = md.strx->at(i0);  // sx[t]: s^x at column i0 + t
+  const Real* sx = md.strx->at(i0);  // sx[t]: s^x at column i0 + t
 
   long g(int j, int k) const { return uf[0].index(i0, j, k); }  // array index of (i0, j, k)
   static long row(int j0_, int j, int lines) { return long(j - j0_ + 2) * lines * kL; }
-  double sy(int j) const { return (*md.stry)(j); }
+  Real sy(int j) const { return (*md.stry)(j); }
 
   // beta = B(n, n) (lines e kL of bundle b, e = 0..5: beta_11, 22, 33, 12, 13, 23) and FZ
   // (lines 0..2 of bundle f) at row j of plane k: one loop, as they share n and the material.
-  void beta_fz_row(int j, int k, double* b, double* f) const {
+  void beta_fz_row(int j, int k, Real* b, Real* f) const {
     const long g0 = g(j, k);
-    const double syj = sy(j);
+    const Real syj = sy(j);
     SW4_IVDEP
     for (int t = 0; t < ni; ++t) {
       const long q = g0 + t;
-      const double n1 = sx[t] * m2[q], n2 = syj * m3[q], n3 = m4[q];
-      const double mq = mu[q], lq = la[q], lm = lq + mq, nn = mq * (n1 * n1 + n2 * n2 + n3 * n3);
+      const Real n1 = sx[t] * m2[q], n2 = syj * m3[q], n3 = m4[q];
+      const Real mq = mu[q], lq = la[q], lm = lq + mq, nn = mq * (n1 * n1 + n2 * n2 + n3 * n3);
       b[t] = nn + lm * (n1 * n1);
       b[kL + t] = nn + lm * (n2 * n2);
       b[2 * kL + t] = nn + lm * (n3 * n3);
       b[3 * kL + t] = lm * (n1 * n2);
       b[4 * kL + t] = lm * (n1 * n3);
       b[5 * kL + t] = lm * (n2 * n3);
-      const double ms = m1[q] * sx[t], mt = m1[q] * syj;
-      const double a1 = ms * D(u, q, 1), a2 = ms * D(v, q, 1), a3 = ms * D(w, q, 1);
-      const double b1 = mt * D(u, q, sj), b2 = mt * D(v, q, sj), b3 = mt * D(w, q, sj);
-      const double ls = lq * (a1 + b2), ab = a2 + b1;
+      const Real ms = m1[q] * sx[t], mt = m1[q] * syj;
+      const Real a1 = ms * D(u, q, 1), a2 = ms * D(v, q, 1), a3 = ms * D(w, q, 1);
+      const Real b1 = mt * D(u, q, sj), b2 = mt * D(v, q, sj), b3 = mt * D(w, q, sj);
+      const Real ls = lq * (a1 + b2), ab = a2 + b1;
       f[t] = ls * n1 + mq * (2 * n1 * a1 + n2 * ab + n3 * a3);
       f[kL + t] = ls * n2 + mq * (n1 * ab + 2 * n2 * b2 + n3 * b3);
       f[2 * kL + t] = ls * n3 + mq * (n1 * a3 + n2 * b3);
@@ -186,35 +186,35 @@ struct Tile {
   }
   // G2 (G1) of plane k at row j into z bundle zb, from the beta bundles of planes k-2..k
   // (k-2..k+1) at that row.
-  void gz2_row(int j, int k, double* zb, const double* bm2, const double* bm1,
-               const double* b00) const {
+  void gz2_row(int j, int k, Real* zb, const Real* bm2, const Real* bm1,
+               const Real* b00) const {
     const long g0 = g(j, k);
     SW4_IVDEP
     for (int t = 0; t < ni; ++t) {
       const long q = g0 + t;
-      double C[6];
+      Real C[6];
       for (int e = 0; e < 6; ++e) {
         const int n = e * kL + t;
         C[e] = kernel::avg_c1(bm2[n], bm1[n], b00[n]);
       }
-      const double d1 = u[q - 2 * sk] - u[q], d2 = v[q - 2 * sk] - v[q], d3 = w[q - 2 * sk] - w[q];
+      const Real d1 = u[q - 2 * sk] - u[q], d2 = v[q - 2 * sk] - v[q], d3 = w[q - 2 * sk] - w[q];
       zb[kG2 + t] = C[0] * d1 + C[3] * d2 + C[4] * d3;
       zb[kG2 + kL + t] = C[3] * d1 + C[1] * d2 + C[5] * d3;
       zb[kG2 + 2 * kL + t] = C[4] * d1 + C[5] * d2 + C[2] * d3;
     }
   }
-  void gz1_row(int j, int k, double* zb, const double* bm2, const double* bm1, const double* b00,
-               const double* bp1) const {
+  void gz1_row(int j, int k, Real* zb, const Real* bm2, const Real* bm1, const Real* b00,
+               const Real* bp1) const {
     const long g0 = g(j, k);
     SW4_IVDEP
     for (int t = 0; t < ni; ++t) {
       const long q = g0 + t;
-      double C[6];
+      Real C[6];
       for (int e = 0; e < 6; ++e) {
         const int n = e * kL + t;
         C[e] = kernel::avg_c2(bm2[n], bm1[n], b00[n], bp1[n]);
       }
-      const double d1 = u[q - sk] - u[q], d2 = v[q - sk] - v[q], d3 = w[q - sk] - w[q];
+      const Real d1 = u[q - sk] - u[q], d2 = v[q - sk] - v[q], d3 = w[q - sk] - w[q];
       zb[kG1 + t] = C[0] * d1 + C[3] * d2 + C[4] * d3;
       zb[kG1 + kL + t] = C[3] * d1 + C[1] * d2 + C[5] * d3;
       zb[kG1 + 2 * kL + t] = C[4] * d1 + C[5] * d2 + C[2] * d3;
@@ -226,19 +226,19 @@ struct Tile {
   // (distance `ls` apart in the buffer) and the stretching st[o] at offset o. D is the
   // direction, whose component takes 2 mu + la.
   template <int Dir>
-  SW4_INLINE void g_lines(long g0, long s, double* b, long ls, const double* st, int n1,
+  SW4_INLINE void g_lines(long g0, long s, Real* b, long ls, const Real* st, int n1,
                           int n2) const {
     // along x the stretching varies with the column, along y with the row only
     auto S = [st](int t, int o) SW4_INLINE_LAMBDA { return Dir == 0 ? st[t + o] : st[o]; };
     SW4_IVDEP
     for (int t = 0; t < n1; ++t) {
       const long q = g0 + t;
-      const double* cm = b + kCmu + t;
-      const double* cl = b + kCla + t;
-      const double sm2 = S(t, -2), sm1 = S(t, -1), s0 = S(t, 0), sp1 = S(t, 1);
-      const double m = kernel::avg_c2(cm[-2 * ls] * sm2, cm[-ls] * sm1, cm[0] * s0, cm[ls] * sp1);
-      const double l = kernel::avg_c2(cl[-2 * ls] * sm2, cl[-ls] * sm1, cl[0] * s0, cl[ls] * sp1);
-      const double big = 2 * m + l;
+      const Real* cm = b + kCmu + t;
+      const Real* cl = b + kCla + t;
+      const Real sm2 = S(t, -2), sm1 = S(t, -1), s0 = S(t, 0), sp1 = S(t, 1);
+      const Real m = kernel::avg_c2(cm[-2 * ls] * sm2, cm[-ls] * sm1, cm[0] * s0, cm[ls] * sp1);
+      const Real l = kernel::avg_c2(cl[-2 * ls] * sm2, cl[-ls] * sm1, cl[0] * s0, cl[ls] * sp1);
+      const Real big = 2 * m + l;
       b[kG1 + t] = (Dir == 0 ? big : m) * (u[q - s] - u[q]);
       b[kG1 + kL + t] = (Dir == 1 ? big : m) * (v[q - s] - v[q]);
       b[kG1 + 2 * kL + t] = m * (w[q - s] - w[q]);
@@ -246,12 +246,12 @@ struct Tile {
     SW4_IVDEP
     for (int t = 0; t < n2; ++t) {
       const long q = g0 + t;
-      const double* cm = b + kCmu + t;
-      const double* cl = b + kCla + t;
-      const double sm2 = S(t, -2), sm1 = S(t, -1), s0 = S(t, 0);
-      const double m = kernel::avg_c1(cm[-2 * ls] * sm2, cm[-ls] * sm1, cm[0] * s0);
-      const double l = kernel::avg_c1(cl[-2 * ls] * sm2, cl[-ls] * sm1, cl[0] * s0);
-      const double big = 2 * m + l;
+      const Real* cm = b + kCmu + t;
+      const Real* cl = b + kCla + t;
+      const Real sm2 = S(t, -2), sm1 = S(t, -1), s0 = S(t, 0);
+      const Real m = kernel::avg_c1(cm[-2 * ls] * sm2, cm[-ls] * sm1, cm[0] * s0);
+      const Real l = kernel::avg_c1(cl[-2 * ls] * sm2, cl[-ls] * sm1, cl[0] * s0);
+      const Real big = 2 * m + l;
       b[kG2 + t] = (Dir == 0 ? big : m) * (u[q - 2 * s] - u[q]);
       b[kG2 + kL + t] = (Dir == 1 ? big : m) * (v[q - 2 * s] - v[q]);
       b[kG2 + 2 * kL + t] = m * (w[q - 2 * s] - w[q]);
@@ -262,17 +262,17 @@ struct Tile {
   // and G2 (to ni+1).
   template <int K>
   void x_row(int j, int k) const {
-    double* b = sc.x();
+    Real* b = sc.x();
     const long g0 = g(j, k);
-    const double syj = sy(j);
+    const Real syj = sy(j);
     SW4_IVDEP
     for (int t = -2; t < ni + 2; ++t) {
       const long q = g0 + t;
-      const double m1q = m1[q], mt = m1q * syj, mq = mu[q], lq = la[q];
-      const double b1 = mt * D(u, q, sj), b2 = mt * D(v, q, sj);
-      const double c1 = Dk<K>(u, q, sk), c2 = Dk<K>(v, q, sk), c3 = Dk<K>(w, q, sk);
-      const double n1 = sx[t] * m2[q], n2 = syj * m3[q], n3 = m4[q];
-      const double nc = n1 * c1 + n2 * c2 + n3 * c3;
+      const Real m1q = m1[q], mt = m1q * syj, mq = mu[q], lq = la[q];
+      const Real b1 = mt * D(u, q, sj), b2 = mt * D(v, q, sj);
+      const Real c1 = Dk<K>(u, q, sk), c2 = Dk<K>(v, q, sk), c3 = Dk<K>(w, q, sk);
+      const Real n1 = sx[t] * m2[q], n2 = syj * m3[q], n3 = m4[q];
+      const Real nc = n1 * c1 + n2 * c2 + n3 * c3;
       b[kF + t] = m1q * (lq * (b2 + nc) + 2 * mq * (n1 * c1));
       b[kF + kL + t] = m1q * (mq * (b1 + n1 * c2 + n2 * c1));
       b[kF + 2 * kL + t] = m1q * (mq * (n1 * c3 + n3 * c1));
@@ -286,19 +286,19 @@ struct Tile {
   // j0..j1+1) and G2 (rows j0..j1+2).
   template <int K>
   void y_plane(int k) const {
-    double* yb = sc.y();
+    Real* yb = sc.y();
     for (int j = j0 - 2; j <= j1 + 2; ++j) {
-      double* b = yb + row(j0, j, kXYLines);
+      Real* b = yb + row(j0, j, kXYLines);
       const long g0 = g(j, k);
-      const double syj = sy(j);
+      const Real syj = sy(j);
       SW4_IVDEP
       for (int t = 0; t < ni; ++t) {
         const long q = g0 + t;
-        const double m1q = m1[q], ms = m1q * sx[t], mq = mu[q], lq = la[q];
-        const double a1 = ms * D(u, q, 1), a2 = ms * D(v, q, 1);
-        const double c1 = Dk<K>(u, q, sk), c2 = Dk<K>(v, q, sk), c3 = Dk<K>(w, q, sk);
-        const double n1 = sx[t] * m2[q], n2 = syj * m3[q], n3 = m4[q];
-        const double nc = n1 * c1 + n2 * c2 + n3 * c3;
+        const Real m1q = m1[q], ms = m1q * sx[t], mq = mu[q], lq = la[q];
+        const Real a1 = ms * D(u, q, 1), a2 = ms * D(v, q, 1);
+        const Real c1 = Dk<K>(u, q, sk), c2 = Dk<K>(v, q, sk), c3 = Dk<K>(w, q, sk);
+        const Real n1 = sx[t] * m2[q], n2 = syj * m3[q], n3 = m4[q];
+        const Real nc = n1 * c1 + n2 * c2 + n3 * c3;
         b[kF + t] = m1q * (mq * (a2 + n2 * c1 + n1 * c2));
         b[kF + kL + t] = m1q * (lq * (a1 + nc) + 2 * mq * (n2 * c2));
         b[kF + 2 * kL + t] = m1q * (mq * (n2 * c3 + n3 * c2));
@@ -308,8 +308,8 @@ struct Tile {
     }
     const long ls = kXYLines * kL;
     for (int j = j0; j <= j1 + 2; ++j) {
-      double* b = yb + row(j0, j, kXYLines);
-      const double* st = md.stry->at(j);
+      Real* b = yb + row(j0, j, kXYLines);
+      const Real* st = md.stry->at(j);
       g_lines<1>(g(j, k), sj, b, ls, st, j <= j1 + 1 ? ni : 0, ni);
     }
   }
@@ -319,27 +319,27 @@ struct Tile {
   template <Update mode, class Zt>
   void points(int j, int k, const Target& tg, Zt&& zt) const {
     constexpr long R = kXYLines * kL;  // the next row of the y tile-plane
-    const double* xb = sc.x();
-    const double* yb = sc.y() + row(j0, j, kXYLines);
-    const double syj = sy(j);
+    const Real* xb = sc.x();
+    const Real* yb = sc.y() + row(j0, j, kXYLines);
+    const Real syj = sy(j);
     const long g0 = g(j, k);
-    double* const* out = tg.out;
-    const double* const* tu = tg.u;
-    const double* const* tum = tg.um;
-    const double* rho = tg.rho;
-    const double factor = tg.factor;
+    Real* const* out = tg.out;
+    const Real* const* tu = tg.u;
+    const Real* const* tum = tg.um;
+    const Real* rho = tg.rho;
+    const Real factor = tg.factor;
     SW4_IVDEP
     for (int t = 0; t < ni; ++t) {
       const long q = g0 + t;
-      const double sxt = sx[t], iJ = 1 / J[q];
-      double pz[3], mz[3], r[3];
+      const Real sxt = sx[t], iJ = 1 / J[q];
+      Real pz[3], mz[3], r[3];
       zt(t, pz, mz);
       for (int c = 0; c < 3; ++c) {
         const int g1 = kG1 + c * kL + t, g2 = kG2 + c * kL + t, f = kF + c * kL + t;
-        const double px = kernel::pure(xb[g2], xb[g1], xb[g1 + 1], xb[g2 + 2]);
-        const double py = kernel::pure(yb[g2], yb[g1], yb[g1 + R], yb[g2 + 2 * R]);
-        const double dx = Dv(xb[f - 2], xb[f - 1], xb[f + 1], xb[f + 2]);
-        const double dy = Dv(yb[f - 2 * R], yb[f - R], yb[f + R], yb[f + 2 * R]);
+        const Real px = kernel::pure(xb[g2], xb[g1], xb[g1 + 1], xb[g2 + 2]);
+        const Real py = kernel::pure(yb[g2], yb[g1], yb[g1 + R], yb[g2 + 2 * R]);
+        const Real dx = Dv(xb[f - 2], xb[f - 1], xb[f + 1], xb[f + 2]);
+        const Real dy = Dv(yb[f - 2 * R], yb[f - R], yb[f + R], yb[f + 2 * R]);
         r[c] = iJ * (kSixth * (sxt * px + syj * py) + pz[c] + (sxt * dx + syj * dy + mz[c]));
       }
       kernel::store<mode>(out, tu, tum, rho, factor, q, r[0], r[1], r[2]);
@@ -354,7 +354,7 @@ template <Update mode>
 void interior(const Tile& tl, int k0, int k1, const Target& tg) {
   CurvScratch& sc = tl.sc;
   const int j0 = tl.j0, j1 = tl.j1;
-  auto at = [&](double* p, int j, int lines) { return p + Tile::row(j0, j, lines); };
+  auto at = [&](Real* p, int j, int lines) { return p + Tile::row(j0, j, lines); };
   auto plane_beta_fz = [&](int kk) {
     for (int j = j0; j <= j1; ++j) {
       tl.beta_fz_row(j, kk, at(sc.beta(kk), j, kBetaLines), at(sc.z(kk), j, kZLines));
@@ -382,12 +382,12 @@ void interior(const Tile& tl, int k0, int k1, const Target& tg) {
     tl.y_plane<-1>(k);
     for (int j = j0; j <= j1; ++j) {
       tl.x_row<-1>(j, k);
-      const double* zm2 = at(sc.z(k - 2), j, kZLines);
-      const double* zm1 = at(sc.z(k - 1), j, kZLines);
-      const double* z00 = at(sc.z(k), j, kZLines);
-      const double* zp1 = at(sc.z(k + 1), j, kZLines);
-      const double* zp2 = at(sc.z(k + 2), j, kZLines);
-      tl.points<mode>(j, k, tg, [&](int t, double pz[3], double mz[3]) SW4_INLINE_LAMBDA {
+      const Real* zm2 = at(sc.z(k - 2), j, kZLines);
+      const Real* zm1 = at(sc.z(k - 1), j, kZLines);
+      const Real* z00 = at(sc.z(k), j, kZLines);
+      const Real* zp1 = at(sc.z(k + 1), j, kZLines);
+      const Real* zp2 = at(sc.z(k + 2), j, kZLines);
+      tl.points<mode>(j, k, tg, [&](int t, Real pz[3], Real mz[3]) SW4_INLINE_LAMBDA {
         for (int c = 0; c < 3; ++c) {
           const int g1 = kG1 + c * kL + t, g2 = kG2 + c * kL + t, f = kF + c * kL + t;
           pz[c] = kSixth * kernel::pure(z00[g2], z00[g1], zp1[g1], zp2[g2]);

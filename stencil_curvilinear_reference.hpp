@@ -19,20 +19,20 @@
 namespace sw4 {
 namespace reference_curv {
 
-using Vec = std::array<double, 3>;
+using Vec = std::array<Real, 3>;
 
-inline double dot(const Vec& a, const Vec& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+inline Real dot(const Vec& a, const Vec& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
 // The quantities of one grid point (NUMERICS 16.1): material, metric, the vectors n, a_x,
 // a_y (stretched with the point's own s^x_i, s^y_j) and the unstretched a^_x, a^_y.
 struct PointData {
-  double mu, la, J;
+  Real mu, la, J;
   Vec n, ax, ay, hax, hay;
 };
 
 inline PointData point(const CurvMedium& md, int i, int j, int k) {
   const Metric& m = *md.met;
-  const double sx = (*md.strx)(i), sy = (*md.stry)(j), m1 = m.m1(i, j, k);
+  const Real sx = (*md.strx)(i), sy = (*md.stry)(j), m1 = m.m1(i, j, k);
   PointData p;
   p.mu = (*md.mu)(i, j, k);
   p.la = (*md.la)(i, j, k);
@@ -47,15 +47,15 @@ inline PointData point(const CurvMedium& md, int i, int j, int k) {
 
 // B(a, b) d at a point with material mu, la.
 inline Vec pairing(const PointData& p, const Vec& a, const Vec& b, const Vec& d) {
-  const double ab = dot(a, b), bd = dot(b, d), ad = dot(a, d);
+  const Real ab = dot(a, b), bd = dot(b, d), ad = dot(a, d);
   Vec r;
   for (int c = 0; c < 3; ++c) r[c] = p.mu * ab * d[c] + p.la * a[c] * bd + p.mu * b[c] * ad;
   return r;
 }
 
 // The centred undivided difference D of NUMERICS 16.1 from the values at offsets -2..2.
-inline double D(double m2, double m1, double p1, double p2) {
-  return (2.0 / 3) * (p1 - m1) - (1.0 / 12) * (p2 - m2);
+inline Real D(Real m2, Real m1, Real p1, Real p2) {
+  return Real(2.0 / 3) * (p1 - m1) - Real(1.0 / 12) * (p2 - m2);
 }
 
 inline Vec u_at(const Field& u, int i, int j, int k) {
@@ -68,7 +68,7 @@ inline Vec Du(const Field& u, int dir, int i, int j, int k, int K) {
   Vec r;
   for (int c = 0; c < 3; ++c) {
     if (dir == 2 && K >= 0) {
-      double s = 0;
+      Real s = 0;
       for (int q = 0; q < 8; ++q) s += sbp::bope[K][q] * u[c](i, j, q + 1);
       r[c] = s;
       continue;
@@ -82,15 +82,15 @@ inline Vec Du(const Field& u, int dir, int i, int j, int k, int K) {
 }
 
 // P[c~](f) of NUMERICS 16.1 from the coefficient and the values at offsets -2..2.
-inline double P(const double ct[5], const double f[5]) {
-  double C[4];
+inline Real P(const Real ct[5], const Real f[5]) {
+  Real C[4];
   reference::avg4(ct, C);
   return (C[0] * (f[0] - f[2]) + C[1] * (f[1] - f[2]) + C[2] * (f[3] - f[2]) +
           C[3] * (f[4] - f[2])) / 6;
 }
 
 // The entry (c, d) of B(n, n) at a point: component c of B(n, n) e_d.
-inline double beta(const PointData& p, int c, int d) {
+inline Real beta(const PointData& p, int c, int d) {
   Vec e{0, 0, 0};
   e[d] = 1;
   return pairing(p, p.n, p.n, e)[c];
@@ -99,17 +99,17 @@ inline double beta(const PointData& p, int c, int d) {
 // L_h(u) of NUMERICS 16.2/16.3 at (i, j, k), all three components: (1/J) times the nine terms.
 // K = k - 1 for the closure rows k = 1..6, -1 for the interior formula.
 inline Vec lh(const Field& u, const CurvMedium& md, int i, int j, int k, int K) {
-  const double sx = (*md.strx)(i), sy = (*md.stry)(j);
+  const Real sx = (*md.strx)(i), sy = (*md.stry)(j);
   Vec r{0, 0, 0};
   // T_ii and T_jj: kappa = (2 mu + la, mu, mu) along i, (mu, 2 mu + la, mu) along j.
   for (int dir = 0; dir < 2; ++dir)
     for (int c = 0; c < 3; ++c) {
-      double ct[5], f[5];
+      Real ct[5], f[5];
       for (int o = -2; o <= 2; ++o) {
         const int ii = i + (dir == 0 ? o : 0), jj = j + (dir == 1 ? o : 0);
         const PointData p = point(md, ii, jj, k);
-        const double kappa = c == dir ? 2 * p.mu + p.la : p.mu;
-        const double s = dir == 0 ? (*md.strx)(ii) : (*md.stry)(jj);
+        const Real kappa = c == dir ? 2 * p.mu + p.la : p.mu;
+        const Real s = dir == 0 ? (*md.strx)(ii) : (*md.stry)(jj);
         ct[o + 2] = kappa * p.hax[0] * p.hax[0] * s;
         f[o + 2] = u[c](ii, jj, k);
       }
@@ -119,16 +119,16 @@ inline Vec lh(const Field& u, const CurvMedium& md, int i, int j, int k, int K) 
   for (int c = 0; c < 3; ++c)
     for (int d = 0; d < 3; ++d) {
       if (K < 0) {
-        double ct[5], f[5];
+        Real ct[5], f[5];
         for (int o = -2; o <= 2; ++o) {
           ct[o + 2] = beta(point(md, i, j, k + o), c, d);
           f[o + 2] = u[d](i, j, k + o);
         }
         r[c] += P(ct, f);
       } else {
-        double s = 0;
+        Real s = 0;
         for (int q = 0; q < 8; ++q) {
-          double a = 0;
+          Real a = 0;
           for (int m = 0; m < 8; ++m) a += sbp::acof[K][q][m] * beta(point(md, i, j, m + 1), c, d);
           s += a * u[d](i, j, q + 1);
         }
@@ -138,7 +138,7 @@ inline Vec lh(const Field& u, const CurvMedium& md, int i, int j, int k, int K) 
     }
   // T_ij, T_ik: s^x_i D_i( B(a^_x, a_y) D_j u + B(a^_x, n) D_k u ), inside at (i', j, k).
   // T_ji, T_jk: s^y_j D_j( B(a^_y, a_x) D_i u + B(a^_y, n) D_k u ), inside at (i, j', k).
-  const double w[4] = {1.0 / 12, -2.0 / 3, 2.0 / 3, -1.0 / 12};  // D's weights at -2, -1, 1, 2
+  const Real w[4] = {1.0 / 12, -2.0 / 3, 2.0 / 3, -1.0 / 12};  // D's weights at -2, -1, 1, 2
   const int off[4] = {-2, -1, 1, 2};
   for (int n = 0; n < 4; ++n) {
     {
@@ -158,7 +158,7 @@ inline Vec lh(const Field& u, const CurvMedium& md, int i, int j, int k, int K) 
   }
   // T_ki, T_kj: D_k( B(n, a_x) D_i u + B(n, a_y) D_j u ), inside at (i, j, k'); the closure
   // rows take sum_q bope[K][q] of the same at levels q = 1..8.
-  auto tk = [&](int kk, double weight) {
+  auto tk = [&](int kk, Real weight) {
     const PointData p = point(md, i, j, kk);
     const Vec tki = pairing(p, p.n, p.ax, Du(u, 0, i, j, kk, K));
     const Vec tkj = pairing(p, p.n, p.ay, Du(u, 1, i, j, kk, K));
@@ -168,7 +168,7 @@ inline Vec lh(const Field& u, const CurvMedium& md, int i, int j, int k, int K) 
     for (int n = 0; n < 4; ++n) tk(k + off[n], w[n]);
   else
     for (int q = 0; q < 8; ++q) tk(q + 1, sbp::bope[K][q]);
-  const double J = (*md.met).J(i, j, k);
+  const Real J = (*md.met).J(i, j, k);
   for (int c = 0; c < 3; ++c) r[c] /= J;
   return r;
 }

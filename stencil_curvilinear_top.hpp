@@ -22,9 +22,9 @@ namespace curv {
 
 // beta_e of planes 1..8 at column t of a row, as acof_dot wants it: a function of m = 0..7.
 struct BetaColumn {
-  const double* const* tp;  // the closure bundles of planes 1..8 at the row
+  const Real* const* tp;  // the closure bundles of planes 1..8 at the row
   int e, t;
-  SW4_INLINE double operator()(int m) const { return tp[m][kTopBeta + e * kL + t]; }
+  SW4_INLINE Real operator()(int m) const { return tp[m][kTopBeta + e * kL + t]; }
 };
 
 // Closure row k = K + 1 of one tile; the bundles of planes 1..8 are in place.
@@ -33,24 +33,24 @@ void top_row(const Tile& tl, const Target& tg) {
   constexpr int k = K + 1;
   CurvScratch& sc = tl.sc;
   const long sk = tl.sk;
-  const double *u = tl.u, *v = tl.v, *w = tl.w;
+  const Real *u = tl.u, *v = tl.v, *w = tl.w;
   tl.y_plane<K>(k);
   for (int j = tl.j0; j <= tl.j1; ++j) {
     tl.x_row<K>(j, k);
-    const double* tp[8];
+    const Real* tp[8];
     for (int m = 0; m < 8; ++m) tp[m] = sc.top(m + 1) + Tile::row(tl.j0, j, kTopLines);
     const long g1 = tl.g(j, 1);  // plane 1 of column i0
-    tl.points<mode>(j, k, tg, [&](int t, double pz[3], double mz[3]) SW4_INLINE_LAMBDA {
+    tl.points<mode>(j, k, tg, [&](int t, Real pz[3], Real mz[3]) SW4_INLINE_LAMBDA {
       const long q1 = g1 + t;
-      double z0 = 0, z1 = 0, z2 = 0;
+      Real z0 = 0, z1 = 0, z2 = 0;
       kernel::for_each_index(kernel::Eight{}, [&](auto qq) SW4_INLINE_LAMBDA {
         if constexpr (kernel::row_used<K>(qq)) {
-          const double a11 = kernel::acof_dot<K, qq>(BetaColumn{tp, 0, t}, kernel::Eight{});
-          const double a22 = kernel::acof_dot<K, qq>(BetaColumn{tp, 1, t}, kernel::Eight{});
-          const double a33 = kernel::acof_dot<K, qq>(BetaColumn{tp, 2, t}, kernel::Eight{});
-          const double a12 = kernel::acof_dot<K, qq>(BetaColumn{tp, 3, t}, kernel::Eight{});
-          const double a13 = kernel::acof_dot<K, qq>(BetaColumn{tp, 4, t}, kernel::Eight{});
-          const double a23 = kernel::acof_dot<K, qq>(BetaColumn{tp, 5, t}, kernel::Eight{});
+          const Real a11 = kernel::acof_dot<K, qq>(BetaColumn{tp, 0, t}, kernel::Eight{});
+          const Real a22 = kernel::acof_dot<K, qq>(BetaColumn{tp, 1, t}, kernel::Eight{});
+          const Real a33 = kernel::acof_dot<K, qq>(BetaColumn{tp, 2, t}, kernel::Eight{});
+          const Real a12 = kernel::acof_dot<K, qq>(BetaColumn{tp, 3, t}, kernel::Eight{});
+          const Real a13 = kernel::acof_dot<K, qq>(BetaColumn{tp, 4, t}, kernel::Eight{});
+          const Real a23 = kernel::acof_dot<K, qq>(BetaColumn{tp, 5, t}, kernel::Eight{});
           const long q = q1 + qq * sk;  // plane qq + 1
           z0 += a11 * u[q] + a12 * v[q] + a13 * w[q];
           z1 += a12 * u[q] + a22 * v[q] + a23 * w[q];
@@ -58,8 +58,8 @@ void top_row(const Tile& tl, const Target& tg) {
         }
       });
       if constexpr (K == 0) {  // the ghost plane k = 0, with beta of plane 1
-        const double* b1 = tp[0] + kTopBeta + t;
-        const double g = sbp::ghcof[0];
+        const Real* b1 = tp[0] + kTopBeta + t;
+        const Real g = sbp::ghcof[0];
         const long q0 = q1 - sk;
         z0 += g * (b1[0] * u[q0] + b1[3 * kL] * v[q0] + b1[4 * kL] * w[q0]);
         z1 += g * (b1[3 * kL] * u[q0] + b1[kL] * v[q0] + b1[5 * kL] * w[q0]);
@@ -81,7 +81,7 @@ void top_rows(const Tile& tl, int ka, int kb, const Target& tg) {
   CurvScratch& sc = tl.sc;
   for (int m = 1; m <= 8; ++m)
     for (int j = tl.j0; j <= tl.j1; ++j) {
-      double* b = sc.top(m) + Tile::row(tl.j0, j, kTopLines);
+      Real* b = sc.top(m) + Tile::row(tl.j0, j, kTopLines);
       tl.beta_fz_row(j, m, b + kTopBeta, b);
     }
   auto row = [&](auto K) {

@@ -59,9 +59,9 @@ struct TileScratch {
   static constexpr int kRing = 5;  // the mixed fluxes are needed at offsets -2..2
 
   int nt = 0;
-  std::vector<double> row;     // x: one bundle and the result lines
-  std::vector<double> rows;    // y: a ring of five row bundles
-  std::vector<double> planes;  // z: a ring of five plane bundles (nt rows each)
+  std::vector<Real> row;     // x: one bundle and the result lines
+  std::vector<Real> rows;    // y: a ring of five row bundles
+  std::vector<Real> planes;  // z: a ring of five plane bundles (nt rows each)
   void size_for(int nt_) {
     if (nt_ == nt) return;
     nt = nt_;
@@ -72,15 +72,15 @@ struct TileScratch {
   static int ring(int n) { return ((n % kRing) + kRing) % kRing; }
   // Column 0 of every line 32-byte aligned (kLine is a multiple of 4), so that the vector
   // loads of the point loop do not straddle cache lines (about 5-10% of the kernel's time).
-  static double* start(std::vector<double>& v) {
+  static Real* start(std::vector<Real>& v) {
     const auto misaligned = reinterpret_cast<std::uintptr_t>(v.data()) % 64;
-    return v.data() + (64 - misaligned) % 64 / sizeof(double) + 4;
+    return v.data() + (64 - misaligned) % 64 / sizeof(Real) + 4;
   }
-  double* x_bundle() { return start(row); }
-  double* y_bundle(int j) { return start(rows) + long(ring(j)) * kBundle; }
-  double* z_bundle(int k, int r) { return start(planes) + (long(ring(k)) * nt + r) * kBundle; }
+  Real* x_bundle() { return start(row); }
+  Real* y_bundle(int j) { return start(rows) + long(ring(j)) * kBundle; }
+  Real* z_bundle(int k, int r) { return start(planes) + (long(ring(k)) * nt + r) * kBundle; }
   // The free-surface rows keep the mixed fluxes of planes 1..8 instead (three lines a row).
-  double* surface_c(int k, int r) { return start(planes) + (long(k - 1) * nt + r) * 3 * kLine; }
+  Real* surface_c(int k, int r) { return start(planes) + (long(k - 1) * nt + r) * 3 * kLine; }
 };
 
 // The operator's scratch: one TileScratch per thread, and the tile height.
@@ -107,16 +107,16 @@ constexpr int kG1 = TileScratch::kG1 * kLine, kG2 = TileScratch::kG2 * kLine;
 
 // C1 and C2 of NUMERICS 3.1 from the stretched coefficient c~ at offsets -2..1 (C1 weighs
 // q_{-2}, C2 weighs q_{-1}).
-SW4_INLINE double avg_c1(double m2, double m1, double c0) { return m1 - 0.75 * (c0 + m2); }
-SW4_INLINE double avg_c2(double m2, double m1, double c0, double p1) {
+SW4_INLINE Real avg_c1(Real m2, Real m1, Real c0) { return m1 - Real(0.75) * (c0 + m2); }
+SW4_INLINE Real avg_c2(Real m2, Real m1, Real c0, Real p1) {
   return m2 + p1 + 3 * (c0 + m1);
 }
 // The pure term from the G fluxes at the point and its successors along the direction.
-SW4_INLINE double pure(double g2_0, double g1_0, double g1_1, double g2_2) {
+SW4_INLINE Real pure(Real g2_0, Real g1_0, Real g1_1, Real g2_2) {
   return g2_0 + g1_0 - g1_1 - g2_2;
 }
 // Undivided 4th-order difference of a flux from its values at offsets -2, -1, 1, 2.
-SW4_INLINE double delta(double m2, double m1, double p1, double p2) {
+SW4_INLINE Real delta(Real m2, Real m1, Real p1, Real p2) {
   return m2 - 8 * m1 + 8 * p1 - p2;
 }
 
@@ -125,30 +125,30 @@ SW4_INLINE double delta(double m2, double m1, double p1, double p2) {
 // coefficients at offset o. D is the direction, whose component takes 2 mu + la. Written into
 // the bundle b (line kG2 or kG1, column t).
 template <int D>
-SW4_INLINE void g2_line(const double* const f[3], const double* mu, const double* la, long q0,
-                        long s, const double* st, int n, double* b) {
-  const double sm2 = st[-2], sm1 = st[-1], s0 = st[0];
+SW4_INLINE void g2_line(const Real* const f[3], const Real* mu, const Real* la, long q0,
+                        long s, const Real* st, int n, Real* b) {
+  const Real sm2 = st[-2], sm1 = st[-1], s0 = st[0];
   SW4_IVDEP
   for (int t = 0; t < n; ++t) {
     const long q = q0 + t;
-    const double m = avg_c1(mu[q - 2 * s] * sm2, mu[q - s] * sm1, mu[q] * s0);
-    const double l = avg_c1(la[q - 2 * s] * sm2, la[q - s] * sm1, la[q] * s0);
-    const double big = 2 * m + l;
+    const Real m = avg_c1(mu[q - 2 * s] * sm2, mu[q - s] * sm1, mu[q] * s0);
+    const Real l = avg_c1(la[q - 2 * s] * sm2, la[q - s] * sm1, la[q] * s0);
+    const Real big = 2 * m + l;
     b[kG2 + t] = (D == 0 ? big : m) * (f[0][q - 2 * s] - f[0][q]);
     b[kG2 + kLine + t] = (D == 1 ? big : m) * (f[1][q - 2 * s] - f[1][q]);
     b[kG2 + 2 * kLine + t] = (D == 2 ? big : m) * (f[2][q - 2 * s] - f[2][q]);
   }
 }
 template <int D>
-SW4_INLINE void g1_line(const double* const f[3], const double* mu, const double* la, long q0,
-                        long s, const double* st, int n, double* b) {
-  const double sm2 = st[-2], sm1 = st[-1], s0 = st[0], sp1 = st[1];
+SW4_INLINE void g1_line(const Real* const f[3], const Real* mu, const Real* la, long q0,
+                        long s, const Real* st, int n, Real* b) {
+  const Real sm2 = st[-2], sm1 = st[-1], s0 = st[0], sp1 = st[1];
   SW4_IVDEP
   for (int t = 0; t < n; ++t) {
     const long q = q0 + t;
-    const double m = avg_c2(mu[q - 2 * s] * sm2, mu[q - s] * sm1, mu[q] * s0, mu[q + s] * sp1);
-    const double l = avg_c2(la[q - 2 * s] * sm2, la[q - s] * sm1, la[q] * s0, la[q + s] * sp1);
-    const double big = 2 * m + l;
+    const Real m = avg_c2(mu[q - 2 * s] * sm2, mu[q - s] * sm1, mu[q] * s0, mu[q + s] * sp1);
+    const Real l = avg_c2(la[q - 2 * s] * sm2, la[q - s] * sm1, la[q] * s0, la[q + s] * sp1);
+    const Real big = 2 * m + l;
     b[kG1 + t] = (D == 0 ? big : m) * (f[0][q - s] - f[0][q]);
     b[kG1 + kLine + t] = (D == 1 ? big : m) * (f[1][q - s] - f[1][q]);
     b[kG1 + 2 * kLine + t] = (D == 2 ? big : m) * (f[2][q - s] - f[2][q]);
@@ -166,19 +166,19 @@ struct Tile {
   const Medium& md;
   TileScratch& ws;
   int i0, i1, j0, j1;
-  const double* f[3] = {uf[0].data(), uf[1].data(), uf[2].data()};
-  const double* mu = md.mu->data();
-  const double* la = md.la->data();
+  const Real* f[3] = {uf[0].data(), uf[1].data(), uf[2].data()};
+  const Real* mu = md.mu->data();
+  const Real* la = md.la->data();
   long sj = uf[0].sj, sk = uf[0].sk;
   int ni = i1 - i0 + 1;
-  const double* sx = md.strx->at(i0);  // sx[i] is the stretching at i0 + i
+  const Real* sx = md.strx->at(i0);  // sx[i] is the stretching at i0 + i
 
   long index(int i, int j, int k) const { return uf[0].index(i, j, k); }
 
   // C fluxes of row j of plane kk into the lines b, b + kLine, b + 2 kLine.
-  void c_row(int j, int kk, double* b) const {
-    const double *u = f[0], *v = f[1], *w = f[2];
-    const double syj = (*md.stry)(j);
+  void c_row(int j, int kk, Real* b) const {
+    const Real *u = f[0], *v = f[1], *w = f[2];
+    const Real syj = (*md.stry)(j);
     const long base = index(i0, j, kk);
     const long s = sj;
     SW4_IVDEP
@@ -192,11 +192,11 @@ struct Tile {
   // y fluxes of row (jj, k) into its ring bundle: B (with dz(f, q), the inner z difference of
   // f at q in the units of d4, and szk its stretching) and the G's, as `pass` says.
   template <class Dz>
-  void y_row(int jj, int k, int pass, double szk, Dz&& dz) const {
-    double* b = ws.y_bundle(jj);
+  void y_row(int jj, int k, int pass, Real szk, Dz&& dz) const {
+    Real* b = ws.y_bundle(jj);
     const long base = index(i0, jj, k);
     if (pass & kMixedFluxes) {
-      const double *u = f[0], *v = f[1], *w = f[2];
+      const Real *u = f[0], *v = f[1], *w = f[2];
       SW4_IVDEP
       for (int i = 0; i < ni; ++i) {
         const long q = base + i;
@@ -210,10 +210,10 @@ struct Tile {
   }
   // x fluxes of row (j, k) into the row bundle: A (i0-2 .. i1+2), G1 (to i1+1), G2 (to i1+2).
   template <class Dz>
-  void x_row(int j, int k, double szk, Dz&& dz) const {
-    double* xb = ws.x_bundle();
-    const double *u = f[0], *v = f[1], *w = f[2];
-    const double syj = (*md.stry)(j);
+  void x_row(int j, int k, Real szk, Dz&& dz) const {
+    Real* xb = ws.x_bundle();
+    const Real *u = f[0], *v = f[1], *w = f[2];
+    const Real syj = (*md.stry)(j);
     const long base = index(i0, j, k);
     const long s = sj;
     SW4_IVDEP
@@ -226,9 +226,9 @@ struct Tile {
     SW4_IVDEP
     for (int i = 0; i < ni + 1; ++i) {
       const long q = base + i;
-      const double m = avg_c2(mu[q - 2] * sx[i - 2], mu[q - 1] * sx[i - 1], mu[q] * sx[i],
+      const Real m = avg_c2(mu[q - 2] * sx[i - 2], mu[q - 1] * sx[i - 1], mu[q] * sx[i],
                               mu[q + 1] * sx[i + 1]);
-      const double l = avg_c2(la[q - 2] * sx[i - 2], la[q - 1] * sx[i - 1], la[q] * sx[i],
+      const Real l = avg_c2(la[q - 2] * sx[i - 2], la[q - 1] * sx[i - 1], la[q] * sx[i],
                               la[q + 1] * sx[i + 1]);
       xb[kG1 + i] = (2 * m + l) * (u[q - 1] - u[q]);
       xb[kG1 + kLine + i] = m * (v[q - 1] - v[q]);
@@ -237,8 +237,8 @@ struct Tile {
     SW4_IVDEP
     for (int i = 0; i < ni + 2; ++i) {
       const long q = base + i;
-      const double m = avg_c1(mu[q - 2] * sx[i - 2], mu[q - 1] * sx[i - 1], mu[q] * sx[i]);
-      const double l = avg_c1(la[q - 2] * sx[i - 2], la[q - 1] * sx[i - 1], la[q] * sx[i]);
+      const Real m = avg_c1(mu[q - 2] * sx[i - 2], mu[q - 1] * sx[i - 1], mu[q] * sx[i]);
+      const Real l = avg_c1(la[q - 2] * sx[i - 2], la[q - 1] * sx[i - 1], la[q] * sx[i]);
       xb[kG2 + i] = (2 * m + l) * (u[q - 2] - u[q]);
       xb[kG2 + kLine + i] = m * (v[q - 2] - v[q]);
       xb[kG2 + 2 * kLine + i] = m * (w[q - 2] - w[q]);
@@ -249,23 +249,23 @@ struct Tile {
   // zm[c] the mixed one's outer z difference (times the stretching szc for c = 0, 1). The
   // results go to the row bundle's result lines, then to the target as `mode` says.
   template <Update mode, class Zt>
-  void points(int j, int k, double szc, double cof, const Target& t, Zt&& zt) const {
+  void points(int j, int k, Real szc, Real cof, const Target& t, Zt&& zt) const {
     constexpr int L = kLine;
-    const double i6 = 1.0 / 6, i144 = 1.0 / 144;
-    const double syc = (*md.stry)(j);
-    const double* xb = ws.x_bundle();
-    const double* ym2 = ws.y_bundle(j - 2);
-    const double* ym1 = ws.y_bundle(j - 1);
-    const double* y00 = ws.y_bundle(j);
-    const double* yp1 = ws.y_bundle(j + 1);
-    const double* yp2 = ws.y_bundle(j + 2);
-    double* res = ws.x_bundle() + TileScratch::kResult * L;
+    const Real i6 = 1.0 / 6, i144 = 1.0 / 144;
+    const Real syc = (*md.stry)(j);
+    const Real* xb = ws.x_bundle();
+    const Real* ym2 = ws.y_bundle(j - 2);
+    const Real* ym1 = ws.y_bundle(j - 1);
+    const Real* y00 = ws.y_bundle(j);
+    const Real* yp1 = ws.y_bundle(j + 1);
+    const Real* yp2 = ws.y_bundle(j + 2);
+    Real* res = ws.x_bundle() + TileScratch::kResult * L;
     SW4_IVDEP
     for (int i = 0; i < ni; ++i) {
-      const double sxc = sx[i];
-      double zp[3], zm[3];
+      const Real sxc = sx[i];
+      Real zp[3], zm[3];
       zt(i, zp, zm);
-      double pr[3];  // pure terms
+      Real pr[3];  // pure terms
       for (int c = 0; c < 3; ++c) {
         const int g1 = kG1 + c * L + i, g2 = kG2 + c * L + i;
         pr[c] = i6 * (sxc * pure(xb[g2], xb[g1], xb[g1 + 1], xb[g2 + 2]) +
@@ -285,11 +285,11 @@ struct Tile {
       res[2 * L + i] = cof * (pr[2] + i144 * szc * (sxc * dx(2) + syc * dy(2) + zm[2]));
     }
     const long base = index(i0, j, k);
-    double* const* out = t.out;
-    const double* const* u = t.u;  // U(t): the predictor's update reads U and Um
-    const double* const* um = t.um;
-    const double* rho = t.rho;
-    const double factor = t.factor;
+    Real* const* out = t.out;
+    const Real* const* u = t.u;  // U(t): the predictor's update reads U and Um
+    const Real* const* um = t.um;
+    const Real* rho = t.rho;
+    const Real factor = t.factor;
     SW4_IVDEP
     for (int i = 0; i < ni; ++i)
       store<mode>(out, u, um, rho, factor, base + i, res[i], res[L + i], res[2 * L + i]);
@@ -299,22 +299,22 @@ struct Tile {
 // The interior planes k0..k1 of one tile.
 template <Update mode>
 void rhs4_interior_tile(const Tile& tl, int k0, int k1, double h, const Target& t) {
-  const double cof = 1.0 / (h * h), i6 = 1.0 / 6;
+  const Real cof = 1.0 / (h * h), i6 = 1.0 / 6;
   const int j0 = tl.j0, j1 = tl.j1;
   TileScratch& ws = tl.ws;
   const long sk = tl.sk;
   // z: the fluxes of plane kk into its plane bundles, as `pass` says.
   auto z_plane = [&](int kk, int pass) {
-    const double* sz = tl.md.strz->at(kk);
+    const Real* sz = tl.md.strz->at(kk);
     for (int j = j0; j <= j1; ++j) {
-      double* b = ws.z_bundle(kk, j - j0);
+      Real* b = ws.z_bundle(kk, j - j0);
       if (pass & kMixedFluxes) tl.c_row(j, kk, b);
       const long base = tl.index(tl.i0, j, kk);
       if (pass & kG2Fluxes) g2_line<2>(tl.f, tl.mu, tl.la, base, sk, sz, tl.ni, b);
       if (pass & kG1Fluxes) g1_line<2>(tl.f, tl.mu, tl.la, base, sk, sz, tl.ni, b);
     }
   };
-  auto dz = [sk](const double* q, long p) SW4_INLINE_LAMBDA { return d4(q, p, sk); };
+  auto dz = [sk](const Real* q, long p) SW4_INLINE_LAMBDA { return d4(q, p, sk); };
 
   // Step k needs C at k-2..k+2, G2 at k, k+2 and G1 at k, k+1 (likewise along y): it computes
   // C and G2 of plane k+2 and G1 of plane k+1. The planes before the first step are filled
@@ -327,7 +327,7 @@ void rhs4_interior_tile(const Tile& tl, int k0, int k1, double h, const Target& 
   for (int k = k0; k <= k1; ++k) {
     z_plane(k + 2, kMixedFluxes | kG2Fluxes);
     z_plane(k + 1, kG1Fluxes);
-    const double szc = (*tl.md.strz)(k), pz = i6 * szc;
+    const Real szc = (*tl.md.strz)(k), pz = i6 * szc;
     tl.y_row(j0 - 2, k, kMixedFluxes, szc, dz);
     tl.y_row(j0 - 1, k, kMixedFluxes, szc, dz);
     tl.y_row(j0, k, all, szc, dz);
@@ -337,12 +337,12 @@ void rhs4_interior_tile(const Tile& tl, int k0, int k1, double h, const Target& 
       tl.y_row(j + 1, k, kG1Fluxes, szc, dz);
       tl.x_row(j, k, szc, dz);
       // the bundles of planes k-2..k+2 at row j
-      const double* zm2 = ws.z_bundle(k - 2, j - j0);
-      const double* zm1 = ws.z_bundle(k - 1, j - j0);
-      const double* z00 = ws.z_bundle(k, j - j0);
-      const double* zp1 = ws.z_bundle(k + 1, j - j0);
-      const double* zp2 = ws.z_bundle(k + 2, j - j0);
-      tl.points<mode>(j, k, szc, cof, t, [&](int i, double zp[3], double zm[3]) SW4_INLINE_LAMBDA {
+      const Real* zm2 = ws.z_bundle(k - 2, j - j0);
+      const Real* zm1 = ws.z_bundle(k - 1, j - j0);
+      const Real* z00 = ws.z_bundle(k, j - j0);
+      const Real* zp1 = ws.z_bundle(k + 1, j - j0);
+      const Real* zp2 = ws.z_bundle(k + 2, j - j0);
+      tl.points<mode>(j, k, szc, cof, t, [&](int i, Real zp[3], Real zm[3]) SW4_INLINE_LAMBDA {
         for (int c = 0; c < 3; ++c) {
           const int g1 = kG1 + c * kLine + i, g2 = kG2 + c * kLine + i, n = c * kLine + i;
           zp[c] = pz * pure(z00[g2], z00[g1], zp1[g1], zp2[g2]);

@@ -36,25 +36,25 @@ constexpr bool row_used(int q) {
 }
 // sum_m acof[K][Q][m] c(m)
 template <int K, int Q, class C, int... M>
-SW4_INLINE double acof_dot(C&& c, std::integer_sequence<int, M...>) {
-  return (-0.0 + ... + (sbp::acof[K][Q][M] != 0 ? sbp::acof[K][Q][M] * c(M) : -0.0));
+SW4_INLINE Real acof_dot(C&& c, std::integer_sequence<int, M...>) {
+  return (Real(-0.0) + ... + (sbp::acof[K][Q][M] != 0 ? sbp::acof[K][Q][M] * c(M) : Real(-0.0)));
 }
 // sum_q bope[K][q] f(q)
 template <int K, class F, int... Q>
-SW4_INLINE double bope_dot(F&& f, std::integer_sequence<int, Q...>) {
-  return (-0.0 + ... + (sbp::bope[K][Q] != 0 ? sbp::bope[K][Q] * f(Q) : -0.0));
+SW4_INLINE Real bope_dot(F&& f, std::integer_sequence<int, Q...>) {
+  return (Real(-0.0) + ... + (sbp::bope[K][Q] != 0 ? sbp::bope[K][Q] * f(Q) : Real(-0.0)));
 }
 
 // Free-surface row k = K + 1 of one tile; the C fluxes of planes 1..8 are in place.
 template <Update mode, int K>
 void rhs4_surface_plane(const Tile& tl, double h, const Target& t) {
   constexpr int k = K + 1;
-  const double cof = 1.0 / (h * h);
+  const Real cof = 1.0 / (h * h);
   const long sk = tl.sk;
-  const double* mu = tl.mu;
-  const double* la = tl.la;
+  const Real* mu = tl.mu;
+  const Real* la = tl.la;
   // D^b of row k in the units of d4 (12 h f'), at a point q of plane k.
-  auto dz = [sk](const double* f, long q) SW4_INLINE_LAMBDA {
+  auto dz = [sk](const Real* f, long q) SW4_INLINE_LAMBDA {
     return 12 * bope_dot<K>([&](int m) SW4_INLINE_LAMBDA { return f[q + (m - K) * sk]; }, Eight{});
   };
   const int j0 = tl.j0, j1 = tl.j1, all = kMixedFluxes | kG2Fluxes | kG1Fluxes;
@@ -66,19 +66,19 @@ void rhs4_surface_plane(const Tile& tl, double h, const Target& t) {
     tl.y_row(j + 2, k, kMixedFluxes | kG2Fluxes, 1.0, dz);
     tl.y_row(j + 1, k, kG1Fluxes, 1.0, dz);
     tl.x_row(j, k, 1.0, dz);
-    const double* cq[8];  // C fluxes of planes 1..8 at row j
+    const Real* cq[8];  // C fluxes of planes 1..8 at row j
     for (int q = 0; q < 8; ++q) cq[q] = tl.ws.surface_c(q + 1, j - j0);
     const long p1 = tl.index(tl.i0, j, 1);  // plane 1 of column i0
-    const double* const* f = tl.f;
-    tl.points<mode>(j, k, 1.0, cof, t, [&](int i, double zp[3], double zm[3]) SW4_INLINE_LAMBDA {
+    const Real* const* f = tl.f;
+    tl.points<mode>(j, k, 1.0, cof, t, [&](int i, Real zp[3], Real zm[3]) SW4_INLINE_LAMBDA {
       const long c1 = p1 + i;  // (i, j, 1)
       // (mu u_z)_z, (mu v_z)_z, ((2mu+la) w_z)_z with the boundary-modified coefficients
       auto mu_at = [&](int m) SW4_INLINE_LAMBDA { return mu[c1 + m * sk]; };
       auto l2m_at = [&](int m) SW4_INLINE_LAMBDA { return 2 * mu[c1 + m * sk] + la[c1 + m * sk]; };
-      double uzz = 0, vzz = 0, wzz = 0;
+      Real uzz = 0, vzz = 0, wzz = 0;
       for_each_index(Eight{}, [&](auto q) SW4_INLINE_LAMBDA {
         if constexpr (row_used<K>(q)) {
-          const double mc = acof_dot<K, q>(mu_at, Eight{});
+          const Real mc = acof_dot<K, q>(mu_at, Eight{});
           uzz += mc * f[0][c1 + q * sk];
           vzz += mc * f[1][c1 + q * sk];
           wzz += acof_dot<K, q>(l2m_at, Eight{}) * f[2][c1 + q * sk];

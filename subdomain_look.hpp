@@ -27,12 +27,12 @@ namespace sw4 {
 namespace detail {
 
 // The largest |u| bits of n values: an integer maximum, vectorized.
-inline std::int64_t row_max_bits(const double* row, int n) {
-  std::int64_t m = 0;
+inline RealBits row_max_bits(const Real* row, int n) {
+  RealBits m = 0;
   for (int i = 0; i < n; ++i) {
-    std::int64_t b;
+    RealBits b;
     std::memcpy(&b, row + i, sizeof b);
-    b &= kAbsMask;
+    b &= kRealAbsMask;
     m = b > m ? b : m;
   }
   return m;
@@ -47,27 +47,28 @@ inline void look_max(const GridCfg& g, const Field& f, const Box& o, int above,
   const int n = o.ie - o.ib + 1;
   if (n <= 0 || o.je < o.jb || o.ke < o.kb) return;
   SW4_OMP(parallel) {
-    std::int64_t tb = -1;
+    RealBits tb = -1;
     long tk = LONG_MAX;
     SW4_OMP(for schedule(static) nowait)
     for (int k = o.kb; k <= o.ke; ++k)
       for (int j = o.jb; j <= o.je; ++j)
         for (int c = 0; c < 3; ++c) {
-          const double* row = f[c].data() + f[c].index(o.ib, j, k);
-          const std::int64_t m = row_max_bits(row, n);
+          const Real* row = f[c].data() + f[c].index(o.ib, j, k);
+          const RealBits m = row_max_bits(row, n);
           // a tie in a later row (k, j) cannot have a smaller key: no search
           if (m < tb || (m == tb && point_key(g, o.ib, j, k, 0, above) > tk)) continue;
           int i = 0;
-          while (abs_bits(row[i]) != m) ++i;
+          while (real_abs_bits(row[i]) != m) ++i;
           const long kk = point_key(g, o.ib + i, j, k, c, above);
           if (m > tb || kk < tk) {
             tb = m;
             tk = kk;
           }
         }
+    const std::int64_t wb = tb < 0 ? -1 : widen_bits(tb);  // widening keeps the order
     SW4_OMP(critical(sw4_look)) {
-      if (tb > bits || (tb == bits && tk < key)) {
-        bits = tb;
+      if (wb > bits || (wb == bits && tk < key)) {
+        bits = wb;
         key = tk;
       }
     }
@@ -76,14 +77,14 @@ inline void look_max(const GridCfg& g, const Field& f, const Box& o, int above,
 
 // The smallest key whose |u| bits are above `bound` (LONG_MAX: none).
 inline long look_first_above(const GridCfg& g, const Field& f, const Box& o, int above,
-                             std::int64_t bound) {
+                             RealBits bound) {
   long key = LONG_MAX;
   SW4_OMP(parallel for schedule(static) reduction(min : key))
   for (int k = o.kb; k <= o.ke; ++k)
     for (int j = o.jb; j <= o.je; ++j)
       for (int i = o.ib; i <= o.ie; ++i)
         for (int c = 0; c < 3; ++c)
-          if (abs_bits(f[c](i, j, k)) > bound) key = std::min(key, point_key(g, i, j, k, c, above));
+          if (real_abs_bits(f[c](i, j, k)) > bound) key = std::min(key, point_key(g, i, j, k, c, above));
   return key;
 }
 
@@ -104,12 +105,13 @@ inline Subdomain::Look Subdomain::look(std::int64_t bound) const {
   r.bits = b0;
   r.max_key = k0;
   if (b0 > bound) {
-    long key = topo ? detail::look_first_above(grid, top.u, top.owned, 0, bound) : LONG_MAX;
+    const RealBits rb = narrow_bits(bound);  // |u| > bound as the field's values read it
+    long key = topo ? detail::look_first_above(grid, top.u, top.owned, 0, rb) : LONG_MAX;
     const bool curved = key != LONG_MAX;
-    if (!curved) key = detail::look_first_above(grid, u, owned, above, bound);
+    if (!curved) key = detail::look_first_above(grid, u, owned, above, rb);
     const PointOfKey p = point_of_key(grid, key);
     r.bad_key = key;
-    r.bad_bits = abs_bits(curved ? top.u[p.c](p.i, p.j, p.k) : u[p.c](p.i, p.j, p.k - above));
+    r.bad_bits = widen_bits(real_abs_bits(curved ? top.u[p.c](p.i, p.j, p.k) : u[p.c](p.i, p.j, p.k - above)));
   }
   return r;
 }

@@ -56,13 +56,13 @@ inline std::vector<Box> frame(const Box& b, const Box& inner) {
 // U'' = (U* - 2U + Um) / dt^2 on box b, each point as acceleration() computes it.
 inline void acceleration_on(Field& acc, const Field& up, const Field& u, const Field& um,
                             double dt, const Box& b) {
-  const double idt2 = 1.0 / (dt * dt);
+  const Real idt2 = Real(1.0 / (dt * dt));
   SW4_OMP(parallel)
   for (int c = 0; c < 3; ++c) {
-    double* out = acc[c].data();
-    const double* p = up[c].data();
-    const double* a = u[c].data();
-    const double* m = um[c].data();
+    Real* out = acc[c].data();
+    const Real* p = up[c].data();
+    const Real* a = u[c].data();
+    const Real* m = um[c].data();
     SW4_OMP(for schedule(static) nowait)
     for (int k = b.kb; k <= b.ke; ++k)
       for (int j = b.jb; j <= b.je; ++j) {

@@ -39,13 +39,13 @@ void get_vector(const char*& in, std::vector<T>& v) {
 }
 inline void put_array(std::vector<char>& out, const Array3& a) {
   put_bytes(out, &a.box, sizeof a.box);
-  put_bytes(out, a.v.data(), a.v.size() * sizeof(double));
+  put_bytes(out, a.v.data(), a.v.size() * sizeof(Real));
 }
 inline void get_array(const char*& in, Array3& a) {
   Box b;
   get_bytes(in, &b, sizeof b);
   a.define(b);
-  get_bytes(in, a.v.data(), a.v.size() * sizeof(double));
+  get_bytes(in, a.v.data(), a.v.size() * sizeof(Real));
 }
 inline void put_profile(std::vector<char>& out, const Array1& a) {
   put_bytes(out, &a.b, sizeof a.b);
@@ -70,7 +70,7 @@ inline void get_receivers(const char*& in, std::vector<Receiver>& rs) {
 
 inline void Subdomain::pack(std::vector<char>& out) const {
   using namespace detail;
-  out.reserve(out.size() + (13 * box.size() + 17 * top.box.size()) * sizeof(double) + 4096 +
+  out.reserve(out.size() + (13 * box.size() + 17 * top.box.size()) * sizeof(Real) + 4096 +
               forces_.contrib.size() * sizeof(PointForces::Contribution) +
               forces_.points.size() * sizeof(PointForces::SourcePoint));
   put_bytes(out, &grid, sizeof grid);

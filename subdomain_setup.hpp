@@ -148,7 +148,7 @@ inline std::string Subdomain::allocate(const Config& cfg) {
 inline std::array<double, 2> Subdomain::max_speed2() const {
   double s0 = 0;
   for (long p = 0; p < long(rho.v.size()); ++p)
-    s0 = std::max(s0, (4 * mu.v[p] + la.v[p]) / rho.v[p]);
+    s0 = std::max(s0, (4 * double(mu.v[p]) + la.v[p]) / rho.v[p]);
   if (!topo) return {s0, 0};
   return {s0, curvilinear_speed2(top.mu, top.la, top.rho, top.met, top.box)};
 }

@@ -74,11 +74,11 @@ namespace kernel {
 // whose three damping coefficients are zero is zero, and is left out). d*: the damping
 // coefficients at offsets -1, 0, +1 (along x per point); s*, c*: stretching and corner taper.
 template <bool X, bool Y, bool Z>
-SW4_INLINE void damp_row(double* out, const double* u, const double* um, const double* r,
-                         long p0, int t0, int t1, long sj, long sk, const double* dx,
-                         const double* sx, const double* cx, double dym, double dy0, double dyp,
-                         double dzm, double dz0, double dzp, double syc, double cyc, double szc,
-                         double czc, double beta) {
+SW4_INLINE void damp_row(Real* out, const Real* u, const Real* um, const Real* r,
+                         long p0, int t0, int t1, long sj, long sk, const Real* dx,
+                         const Real* sx, const Real* cx, Real dym, Real dy0, Real dyp,
+                         Real dzm, Real dz0, Real dzp, Real syc, Real cyc, Real szc,
+                         Real czc, Real beta) {
   // second difference of w = u - um at q along stride s
   auto d2 = [&](long q, long s) SW4_INLINE_LAMBDA {
     return (u[q + s] - um[q + s]) - 2 * (u[q] - um[q]) + (u[q - s] - um[q - s]);
@@ -86,7 +86,7 @@ SW4_INLINE void damp_row(double* out, const double* u, const double* um, const d
   SW4_IVDEP
   for (int t = t0; t < t1; ++t) {
     const long p = p0 + t;
-    double sum = 0;
+    Real sum = 0;
     if constexpr (X)
       sum += sx[t] * cyc * czc *
              (r[p + 1] * dx[t + 1] * d2(p + 1, 1) - 2 * r[p] * dx[t] * d2(p, 1) +
@@ -111,7 +111,7 @@ struct DampStretch {
   int t0, t1;
   bool x;
 };
-inline std::vector<DampStretch> damp_stretches(const double* dx, int n) {
+inline std::vector<DampStretch> damp_stretches(const Real* dx, int n) {
   auto x_on = [&](int t) { return dx[t - 1] != 0 || dx[t] != 0 || dx[t + 1] != 0; };
   std::vector<DampStretch> out;
   for (int t = 0; t < n;) {
@@ -134,16 +134,16 @@ inline std::vector<DampStretch> damp_stretches(const double* dx, int n) {
 // plain loops; 36 instead of 90 instructions a point.)
 inline void supergrid_damping(Field& up, const Field& u, const Field& um, const Array3& rho,
                               const Profiles& px, const Profiles& py, const Profiles& pz,
-                              const Box& eval, double beta) {
+                              const Box& eval, Real beta) {
   const long sj = rho.sj, sk = rho.sk;
-  const double* r = rho.data();
-  double* const out[3] = {up[0].data(), up[1].data(), up[2].data()};
-  const double* const a[3] = {u[0].data(), u[1].data(), u[2].data()};
-  const double* const b[3] = {um[0].data(), um[1].data(), um[2].data()};
+  const Real* r = rho.data();
+  Real* const out[3] = {up[0].data(), up[1].data(), up[2].data()};
+  const Real* const a[3] = {u[0].data(), u[1].data(), u[2].data()};
+  const Real* const b[3] = {um[0].data(), um[1].data(), um[2].data()};
   const int i0 = eval.ib, n = eval.ni();
-  const double* sx = px.str.at(i0);
-  const double* cx = px.co.at(i0);
-  const double* dx = px.dc.at(i0);
+  const Real* sx = px.str.at(i0);
+  const Real* cx = px.co.at(i0);
+  const Real* dx = px.dc.at(i0);
   const std::vector<DampStretch> stretches = damp_stretches(dx, n);
   // Tiles of at most 16 rows marching up in k, so that the five planes of U and Um that a
   // plane's z term reads stay in cache for the next planes (a fifth faster than whole planes
@@ -158,12 +158,12 @@ inline void supergrid_damping(Field& up, const Field& u, const Field& um, const 
     const int jt = eval.jb + tile * tile_rows;
     const int je = std::min(eval.je, jt + tile_rows - 1);
     for (int k = eval.kb; k <= eval.ke; ++k) {
-      const double szc = pz.str(k), czc = pz.co(k);
-      const double dzm = pz.dc(k - 1), dz0 = pz.dc(k), dzp = pz.dc(k + 1);
+      const Real szc = pz.str(k), czc = pz.co(k);
+      const Real dzm = pz.dc(k - 1), dz0 = pz.dc(k), dzp = pz.dc(k + 1);
       const bool z = dzm != 0 || dz0 != 0 || dzp != 0;
       for (int j = jt; j <= je; ++j) {
-        const double syc = py.str(j), cyc = py.co(j);
-        const double dym = py.dc(j - 1), dy0 = py.dc(j), dyp = py.dc(j + 1);
+        const Real syc = py.str(j), cyc = py.co(j);
+        const Real dym = py.dc(j - 1), dy0 = py.dc(j), dyp = py.dc(j + 1);
         const bool y = dym != 0 || dy0 != 0 || dyp != 0;
         const long p0 = rho.index(i0, j, k);
         for (int c = 0; c < 3; ++c)
@@ -198,11 +198,11 @@ namespace kernel {
 // the next; dx, sx, cx: the x profiles per point t (dx also at t - 1, t + 1); the y values are
 // the row's.
 template <bool X, bool Y>
-SW4_INLINE void damp_row_curvilinear(double* out, const double* u, const double* um,
-                                     const double* r, const double* jac, long p0, int t0, int t1,
-                                     long sj, const double* dx, const double* sx,
-                                     const double* cx, double dym, double dy0, double dyp,
-                                     double syc, double cyc, double beta) {
+SW4_INLINE void damp_row_curvilinear(Real* out, const Real* u, const Real* um,
+                                     const Real* r, const Real* jac, long p0, int t0, int t1,
+                                     long sj, const Real* dx, const Real* sx,
+                                     const Real* cx, Real dym, Real dy0, Real dyp,
+                                     Real syc, Real cyc, Real beta) {
   auto d2 = [&](long q, long s) SW4_INLINE_LAMBDA {
     return (u[q + s] - um[q + s]) - 2 * (u[q] - um[q]) + (u[q - s] - um[q - s]);
   };
@@ -210,7 +210,7 @@ SW4_INLINE void damp_row_curvilinear(double* out, const double* u, const double*
   SW4_IVDEP
   for (int t = t0; t < t1; ++t) {
     const long p = p0 + t;
-    double sum = 0;
+    Real sum = 0;
     if constexpr (X)
       sum += sx[t] * cyc *
              (rj(p + 1) * dx[t + 1] * d2(p + 1, 1) - 2 * rj(p) * dx[t] * d2(p, 1) +
@@ -237,25 +237,25 @@ SW4_INLINE void damp_row_curvilinear(double* out, const double* u, const double*
 // depend on which piece or thread computes it.
 inline void supergrid_damping_curvilinear(Field& up, const Field& u, const Field& um,
                                           const Array3& rho, const Array3& J, const Profiles& px,
-                                          const Profiles& py, const Box& eval, double beta) {
+                                          const Profiles& py, const Box& eval, Real beta) {
   const long sj = rho.sj;
-  const double* r = rho.data();
-  const double* jac = J.data();
-  double* const out[3] = {up[0].data(), up[1].data(), up[2].data()};
-  const double* const a[3] = {u[0].data(), u[1].data(), u[2].data()};
-  const double* const b[3] = {um[0].data(), um[1].data(), um[2].data()};
+  const Real* r = rho.data();
+  const Real* jac = J.data();
+  Real* const out[3] = {up[0].data(), up[1].data(), up[2].data()};
+  const Real* const a[3] = {u[0].data(), u[1].data(), u[2].data()};
+  const Real* const b[3] = {um[0].data(), um[1].data(), um[2].data()};
   const int i0 = eval.ib, n = eval.ni(), nj = eval.nj(), nk = eval.nk();
   if (n <= 0 || nj <= 0 || nk <= 0) return;
-  const double* sx = px.str.at(i0);
-  const double* cx = px.co.at(i0);
-  const double* dx = px.dc.at(i0);
+  const Real* sx = px.str.at(i0);
+  const Real* cx = px.co.at(i0);
+  const Real* dx = px.dc.at(i0);
   const std::vector<DampStretch> stretches = damp_stretches(dx, n);
   [[maybe_unused]] const int threads = max_threads();  // unused without OpenMP
   SW4_OMP(parallel for collapse(2) schedule(static) num_threads(threads))
   for (int k = eval.kb; k <= eval.ke; ++k)
     for (int j = eval.jb; j <= eval.je; ++j) {
-      const double syc = py.str(j), cyc = py.co(j);
-      const double dym = py.dc(j - 1), dy0 = py.dc(j), dyp = py.dc(j + 1);
+      const Real syc = py.str(j), cyc = py.co(j);
+      const Real dym = py.dc(j - 1), dy0 = py.dc(j), dyp = py.dc(j + 1);
       const bool y = dym != 0 || dy0 != 0 || dyp != 0;
       const long p0 = rho.index(i0, j, k);
       for (int c = 0; c < 3; ++c)

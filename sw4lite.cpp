@@ -151,8 +151,8 @@ void print_setup(const Run& run, const std::string& layout, double nsrc, double 
   if (rank_ != 0) return;
   print_grid_table(run.cfg);
   for (const auto& m : setup_warnings(run.cfg, run.dt, run.nsteps, run.cfl)) std::printf("%s\n", m.c_str());
-  std::printf("Running on %d MPI tasks x %d threads (%s), %s kernel%s\n", nranks_, max_threads(),
-              layout.c_str(), run.cfg.dev.reference_kernel ? "reference" : "tuned",
+  std::printf("Running on %d MPI tasks x %d threads (%s), %s kernel, %s precision%s\n", nranks_,
+              max_threads(), layout.c_str(), run.cfg.dev.reference_kernel ? "reference" : "tuned", kPrecision,
               kFastMath ? ", built with fast math (identical across ranks only to the last digits)" : "");
   std::printf("number of grid point  sources = %.0f\n", nsrc);
   std::printf("number of unique g.p. sources = %.0f\n", nuniq);
@@ -229,9 +229,9 @@ void report(const Run& run, std::vector<ErrorParts>& parts, const PhaseTimes& ti
   const double points = grid_points(cfg), updates = points * double(steps);
   if (rank_ == 0 && loop_time > 0)
     std::printf("Figure of merit: %.4g grid-point updates/s (%.4g per rank), %ld steps of %.4g "
-                "points in %.4g s on %d ranks x %d threads\n",
+                "points in %.4g s on %d ranks x %d threads, %s precision\n",
                 updates / loop_time, updates / loop_time / nranks_, steps, points, loop_time,
-                nranks_, max_threads());
+                nranks_, max_threads(), kPrecision);
 }
 
 // All ranks agree on what their looks at U found at the looked-at steps up to `through`
@@ -427,6 +427,8 @@ int run_main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &nranks_);
   MPI_Barrier(MPI_COMM_WORLD);
   const double time_start = MPI_Wtime();
+  flush_subnormals();  // the single build's (precision.hpp): this thread and every OpenMP one
+  SW4_OMP(parallel) flush_subnormals();
 
   Run run;
   const Options opt = parse_options(argc, argv);

@@ -256,7 +256,7 @@ struct CurvilinearMapping {
 
 // Grid 1's z at every point of the box (ghosts included: k = 0, -1 continue the formula above
 // the surface, k = nc+1, nc+2 are uniform and coincide with grid 0's k = 2, 3).
-inline void generate_grid(const CurvilinearMapping& map, Array3& z) {
+inline void generate_grid(const CurvilinearMapping& map, Array3d& z) {
   const Box& b = z.box;
   for (int k = b.kb; k <= b.ke; ++k)
     for (int j = b.jb; j <= b.je; ++j)
@@ -315,7 +315,7 @@ double index_derivative(const F& f, int d, int n) {
 // The metric by differences at every point of box b from z given over (at least) the points
 // the formulas read; a derivative's position along each direction is counted in box `pos`
 // (one-sided at its first and last two positions).
-inline bool metric_by_differences(const Array3& z, const Box& pos, const Box& b, double h,
+inline bool metric_by_differences(const Array3d& z, const Box& pos, const Box& b, double h,
                                   Metric& m) {
   bool ok = true;
   for (int k = b.kb; k <= b.ke; ++k)
@@ -338,7 +338,7 @@ inline bool metric_by_differences(const Array3& z, const Box& pos, const Box& b,
 // decomposed grid the halo exchange then replaces those at inner edges by the neighbour's
 // centred values. Returns false, leaving m partly filled, when the box has fewer than 6 points
 // in some direction or some z_k <= 0 (a grid that folds: the run must stop).
-inline bool metric_from_grid(const Array3& z, double h, Metric& m) {
+inline bool metric_from_grid(const Array3d& z, double h, Metric& m) {
   const Box& b = z.box;
   if (b.ni() < 6 || b.nj() < 6 || b.nk() < 6) return false;
   m.define(b);
@@ -359,7 +359,7 @@ inline void metric_analytic(const CurvilinearMapping& map, const Box& b, Metric&
 
 // The metric a run uses: analytic with analytical_metric, else by differences of z (false: the
 // grid folds somewhere, the run must stop).
-inline bool setup_metric(const TopographyCfg& t, const CurvilinearMapping& map, const Array3& z,
+inline bool setup_metric(const TopographyCfg& t, const CurvilinearMapping& map, const Array3d& z,
                          Metric& m) {
   if (t.analytical_metric) {
     metric_analytic(map, z.box, m);
@@ -397,7 +397,7 @@ inline bool piece_metric(const Topography& topo, const Box& b, Metric& m) {
   const Box g = topo.global_box();
   const Box e{std::max(b.ib - 5, g.ib), std::min(b.ie + 5, g.ie), std::max(b.jb - 5, g.jb),
               std::min(b.je + 5, g.je), g.kb, g.ke};
-  Array3 z(e);
+  Array3d z(e);
   generate_grid(topo.map, z);
   return metric_by_differences(z, g, b, topo.map.h, m);
 }

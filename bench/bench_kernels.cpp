@@ -59,10 +59,10 @@ int main(int argc, char** argv) {
   Array3 rho(box), mu(box), la(box);
   std::mt19937 rng(1);
   std::uniform_real_distribution<double> U(0.5, 1.5);
-  for (Array3* a : {&rho, &mu, &la}) for (double& x : a->v) x = U(rng);
+  for (Array3* a : {&rho, &mu, &la}) for (Real& x : a->v) x = Real(U(rng));
   for (Field* f : {&u, &um})
     for (auto& a : *f)
-      for (double& x : a.v) x = U(rng);
+      for (Real& x : a.v) x = Real(U(rng));
   Taper tp;
   tp.left = tp.right = true;
   tp.x1 = (nx - 1) * 0.04;
@@ -109,8 +109,8 @@ int main(int argc, char** argv) {
   Metric met;
   met.define(box);
   std::uniform_real_distribution<double> M(-0.3, 0.3);
-  for (Array3* a : {&met.J, &met.m1, &met.m4}) for (double& x : a->v) x = U(rng);
-  for (Array3* a : {&met.m2, &met.m3}) for (double& x : a->v) x = M(rng);
+  for (Array3* a : {&met.J, &met.m1, &met.m4}) for (Real& x : a->v) x = Real(U(rng));
+  for (Array3* a : {&met.m2, &met.m3}) for (Real& x : a->v) x = Real(M(rng));
   const CurvMedium cmd{&mu, &la, &met, &px.str, &py.str};
   run("rhs_curvilinear+predictor", [&] { rhs_curvilinear<Update::Predictor>(u, cmd, eval, pred); });
   run("rhs_curvilinear+corrector", [&] { rhs_curvilinear<Update::Corrector>(u, cmd, eval, corr); });

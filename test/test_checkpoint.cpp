@@ -93,9 +93,9 @@ TEST(CheckpointLayout, FieldsThenReceiversInDeckOrder) {
   EXPECT_EQ(L.recs_offset, 1024u + 6u * 8u * ni * nj * nk);
   EXPECT_EQ(L.index(-1, -1, -1), 0u);
   EXPECT_EQ(L.index(c.grid.nx + 2, c.grid.ny + 2, c.grid.nz + 2), std::uint64_t(ni * nj * nk - 1));
-  ASSERT_EQ(L.rec_doubles.size(), 2u);
-  EXPECT_EQ(L.rec_doubles[0], 5 * 3);  // displacement: t = 0 and 4 steps
-  EXPECT_EQ(L.rec_doubles[1], 4 * 3);  // velocity: no sample at t = 0
+  ASSERT_EQ(L.rec_values.size(), 2u);
+  EXPECT_EQ(L.rec_values[0], 5 * 3);  // displacement: t = 0 and 4 steps
+  EXPECT_EQ(L.rec_values[1], 4 * 3);  // velocity: no sample at t = 0
   EXPECT_EQ(L.rec_offset[1], L.rec_offset[0] + 8 * 15);
   EXPECT_EQ(L.total, L.rec_offset[1] + 8 * 12);
 }
