@@ -68,7 +68,7 @@ MPI_BIN   := $(patsubst test/%.cpp,build/%,$(wildcard test/mpi_*.cpp))
 BENCH_BIN := $(patsubst bench/%.cpp,build/%,$(wildcard bench/bench_*.cpp))
 # make bench compares the precisions side by side (bench/parts/12-precision.sh), whatever
 # PRECISION says: these are built with each precision's flag.
-PREC_BIN  := $(foreach p,double single,build/precision/sw4lite-$(p) build/precision/bench_kernels-$(p))
+PREC_BIN  := $(foreach p,double single,build/bench-precision/sw4lite-$(p) build/bench-precision/bench_kernels-$(p))
 PREC_FLAG  = $(if $(filter single,$(1)),-DSW4LITE_SINGLE)
 
 .PHONY: all info run test bench clean deps tests
@@ -102,12 +102,12 @@ build/mpi_%: test/mpi_%.cpp $(HEADERS) $(wildcard test/*.hpp) $(PREC_STAMP) | bu
 build/bench_%: bench/bench_%.cpp $(HEADERS) $(PREC_STAMP) | build
 	$(MPICXX) $(CXXFLAGS) -I. -o $@ $< $(LDFLAGS)
 
-build/precision/sw4lite-%: sw4lite.cpp $(HEADERS) | build
-	@mkdir -p build/precision
+build/bench-precision/sw4lite-%: sw4lite.cpp $(HEADERS) | build
+	@mkdir -p build/bench-precision
 	$(MPICXX) $(filter-out -DSW4LITE_SINGLE,$(CXXFLAGS)) $(call PREC_FLAG,$*) -o $@ sw4lite.cpp $(LDFLAGS)
 
-build/precision/bench_kernels-%: bench/bench_kernels.cpp $(HEADERS) | build
-	@mkdir -p build/precision
+build/bench-precision/bench_kernels-%: bench/bench_kernels.cpp $(HEADERS) | build
+	@mkdir -p build/bench-precision
 	$(MPICXX) $(filter-out -DSW4LITE_SINGLE,$(CXXFLAGS)) $(call PREC_FLAG,$*) -I. -o $@ $< $(LDFLAGS)
 
 deps:
@@ -128,4 +128,4 @@ bench: deps
 	@bash bench/run_bench.sh
 
 clean:
-	rm -rf build sw4lite sw4lite-onesided test-output bench-output pointsource-h0p04
+	rm -rf build sw4lite sw4lite-onesided test-output bench-output pointsource-h0p04 precision-output

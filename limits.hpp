@@ -8,10 +8,11 @@
 // before the first step, and --check asks them too, leaving nothing behind.
 //
 // The memory estimate counts only what a run certainly allocates: the arrays of its pieces
-// (15 doubles a point: three components of four time levels and three material values; 20 on
+// (15 values a point: three components of four time levels and three material values; 20 on
 // the curvilinear grid, which adds the metric), the receivers' samples ((steps + 1) x
-// components doubles each) and the largest file one receiver builds in memory when it writes
-// (the USGS text, about 14 + 25 x components bytes a sample). It is compared with what the
+// components values each), values being Reals (8 bytes, 4 in the single build), and the
+// largest file one receiver builds in memory when it writes (the USGS text, about 14 + 25 x
+// components bytes a sample, 14 + 16 x components in the single build). It is compared with what the
 // machine has (physical memory, or a smaller cgroup limit) for all the ranks on that machine
 // together, taking the whole deck's need in proportion to the ranks there (every machine in a
 // job of like machines then gets at least its share). So a deck it refuses cannot run; one it
@@ -94,8 +95,10 @@ inline std::string cut_problem(const Config& cfg, int p1, int p2, const char* wh
 // ---------------------------------------------------------------------------------------------
 // Memory
 
-constexpr double kDoublesPerPoint = 15;        // U-, U, U+, U'' (3 components each), rho, mu, lambda
-constexpr double kDoublesPerPointCurved = 20;  // and J, m1..m4 of the metric
+constexpr double kValuesPerPoint = 15;        // U-, U, U+, U'' (3 components each), rho, mu, lambda
+constexpr double kValuesPerPointCurved = 20;  // and J, m1..m4 of the metric
+constexpr double kValueBytes = sizeof(Real);
+constexpr const char* kValueName = sizeof(Real) == 4 ? "floats" : "doubles";
 
 // What a machine can give this process's job: physical memory, or a smaller cgroup limit
 // (v2, then v1; "max" does not parse and so leaves the physical size).
@@ -127,20 +130,21 @@ inline std::array<double, 2> cut_points(int n, int P) {
 inline std::array<double, 2> array_bytes(const Config& cfg, int p1, int p2, bool exact) {
   const GridCfg& g = cfg.grid;
   const std::array<double, 2> x = cut_points(g.nx, p1), y = cut_points(g.ny, p2);
-  double per_column = kDoublesPerPoint * (g.nz + 2 * kGhost);
+  double per_column = kValuesPerPoint * (g.nz + 2 * kGhost);
   if (cfg.topo.on && exact) {
     const TopoGrids t = topography_grids(g, cfg.topo);
-    per_column = kDoublesPerPoint * (std::max(t.n0, 1) + 2 * kGhost) +
-                 kDoublesPerPointCurved * (std::max(t.nc, 1) + 2 * kGhost);
+    per_column = kValuesPerPoint * (std::max(t.n0, 1) + 2 * kGhost) +
+                 kValuesPerPointCurved * (std::max(t.nc, 1) + 2 * kGhost);
   }
-  return {8 * per_column * x[0] * y[0], 8 * per_column * x[1] * y[1]};
+  return {kValueBytes * per_column * x[0] * y[0], kValueBytes * per_column * x[1] * y[1]};
 }
 
 // Bytes a receiver holds after `nsteps` steps, and the most it builds in memory to write them.
 inline std::array<double, 2> receiver_bytes(const RecCfg& r, long nsteps) {
   const double n = double(std::max(nsteps, 0L)) + 1, nc = mode_components(r.mode);
-  const double text = r.usgs ? n * (14 + 25 * nc) + 1000 : 0, sac = r.sac ? 8 * n + 632 : 0;
-  return {8 * n * nc, std::max(text, sac)};
+  const double text = r.usgs ? n * (14 + (kValueBytes == 4 ? 16 : 25) * nc) + 1000 : 0,
+               sac = r.sac ? 8 * n + 632 : 0;
+  return {kValueBytes * n * nc, std::max(text, sac)};
 }
 
 // A run's share of this machine: the two-sided cut p1 x p2 of the grid over `ranks` ranks,
@@ -164,8 +168,8 @@ inline std::string grid_memory_problem(const Config& cfg, const MachineShare& m)
     const GridCfg& g = cfg.grid;
     return deck_at(cfg, g.line) + "grid: the arrays of " + counted(double(g.nx) * g.ny * g.nz, "grid point") +
            " need about " + gigabytes(need) + " of memory on this machine (" +
-           input_detail::fmt(kDoublesPerPoint) + " doubles a point, " + std::to_string(m.here) + " of " +
-           std::to_string(m.ranks) + " ranks here), which has " + gigabytes(m.memory) +
+           input_detail::fmt(kValuesPerPoint) + " " + kValueName + " a point, " + std::to_string(m.here) +
+           " of " + std::to_string(m.ranks) + " ranks here), which has " + gigabytes(m.memory) +
            " (allowed: a grid that fits: a larger h, a smaller domain, or more machines)";
   }
   return "";

@@ -5,7 +5,7 @@
 #
 # Why built so: the single build's point is speed (half the bytes, twice the vector lanes), and
 # a ratio means something only when both builds ran the same deck on the same machine in the
-# same minutes, so the two binaries (build/precision/sw4lite-double and -single, which `make
+# same minutes, so the two binaries (build/bench-precision/sw4lite-double and -single, which `make
 # bench` builds whatever PRECISION says) take turns, run by run, PREC_BENCH_RUNS times (3)
 # each, and the medians are compared. One line per deck that scripts can grep:
 #   precision-bench deck=D double_loop_s=X single_loop_s=Y double_mups=A single_mups=B single_over_double=R
@@ -44,7 +44,7 @@ for prec_deck in inputs/pointsource.in test/reference/topo/curvilinear.in; do
   for prec_r in $(seq 1 "$prec_runs"); do
     for prec_p in double single; do
       prec_dir=$prec_out/$prec_name-$prec_p-run$prec_r
-      if prec_row=$(prec_once "$prec_dir" "$SW4LITE_ROOT/build/precision/sw4lite-$prec_p" "$SW4LITE_ROOT/$prec_deck"); then
+      if prec_row=$(prec_once "$prec_dir" "$SW4LITE_ROOT/build/bench-precision/sw4lite-$prec_p" "$SW4LITE_ROOT/$prec_deck"); then
         echo "   $prec_name $prec_p run $prec_r: time loop $(echo "$prec_row" | awk '{print $1}') s, $(echo "$prec_row" | awk '{print $2}') M point-updates/s"
         prec_rows[$prec_p]+="$prec_row"$'\n'
       else
@@ -72,8 +72,8 @@ for prec_deck in inputs/pointsource.in test/reference/topo/curvilinear.in; do
   unset prec_rows
 done
 
-echo "== precision: the kernels alone, build/precision/bench_kernels-double and -single 201 201 101 (median of 5, 1 thread)"
+echo "== precision: the kernels alone, build/bench-precision/bench_kernels-double and -single 201 201 101 (median of 5, 1 thread)"
 for prec_p in double single; do
   echo "-- $prec_p"
-  OMP_NUM_THREADS=1 "build/precision/bench_kernels-$prec_p" 201 201 101 5
+  OMP_NUM_THREADS=1 "build/bench-precision/bench_kernels-$prec_p" 201 201 101 5
 done
