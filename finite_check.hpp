@@ -8,10 +8,10 @@
 // class, and each is decided by the deck and dt alone, so --check can find them:
 //
 //  - The step. The scheme forms dt^2 (predictor, the forces), 1/dt^2 (U'') and dt^4/12 (the
-//    corrector, as dt dt dt dt / 12): dt^2 must be a normal double (DBL_MIN <= dt^2, so 1/dt^2 is
-//    finite) and dt^4 finite: 1.49e-154 <= dt <= 1.16e77. (dt^4 below DBL_MIN only loses the
-//    corrector's term: finite, and the step is then so small that the term is far below
-//    rounding anyway.)
+//    corrector, as dt dt dt dt / 12): dt^2 must be a normal Real (the kernels get it as one:
+//    REAL_MIN <= dt^2, so 1/dt^2 is finite) and dt^4 finite: 1.49e-154 <= dt <= 1.16e77, in the
+//    single build 1.08e-19 <= dt <= 1.36e9. (dt^4 below REAL_MIN only loses the corrector's
+//    term: finite, and the step is then so small that the term is far below rounding anyway.)
 //  - The time functions. The run evaluates g(t - t0) and g''(t - t0) at its step times; with a
 //    large freq g'' grows like freq^3 (Gaussian: freq^3/sqrt(2 pi) at t0), with a tiny one Liu's
 //    period 2 pi/freq overflows, a user series' g'' is divided by its sample spacing squared. So
@@ -34,7 +34,8 @@
 //    overflowed is refused, and the bound is 2 to 4 (moment, h = 100), 30 to 100 (forces, h =
 //    100) and 100 to 1000 (force, h = 0.04) times below the amplitude where a run first
 //    overflowed. Amplitudes that large mean nothing physical; the decks of inputs/ are 280
-//    decades below the bound.
+//    decades below the bound. The steps' numbers are Reals, so the bound is FLT_MAX's in the
+//    single build (every deck of inputs/ passes it there too).
 //
 // m0 times Mxx and f0 times fx are checked by the parser (input_commands.hpp). No MPI.
 #pragma once
@@ -44,6 +45,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -144,11 +146,12 @@ inline std::array<double, 2> finite_freq(SourceCfg s, double dt, long nsteps) {
 // (dt0: the step of the CFL bound, for the message), or "".
 inline std::string finite_problem(const Config& cfg, double dt, double dt0, long nsteps) {
   using namespace finite_detail;
-  // The step.
-  const double lo = std::sqrt(DBL_MIN), hi = std::sqrt(std::sqrt(DBL_MAX));
-  if (!(dt * dt >= DBL_MIN) || !(dt * dt * dt * dt <= DBL_MAX)) {
+  // The step, whose powers the kernels get as Reals.
+  const double real_min = std::numeric_limits<Real>::min(), real_max = std::numeric_limits<Real>::max();
+  const double lo = std::sqrt(real_min), hi = std::sqrt(std::sqrt(real_max));
+  if (!(dt * dt >= real_min) || !(dt * dt * dt * dt <= real_max)) {
     const std::string why = " gives a time step dt = " + fmt(dt) + " whose " +
-                            (dt * dt >= DBL_MIN ? "fourth power overflows" : "square underflows") +
+                            (dt * dt >= real_min ? "fourth power overflows" : "square underflows") +
                             " (allowed: " + fmt(lo) + " <= dt <= " + fmt(hi);
     if (cfg.time.by_time && cfg.time.t_end < dt0)
       return at(cfg, cfg.time.line) + "time: t=" + fmt(cfg.time.t_end) + why + ", so t >= " + fmt(lo) + ")";
@@ -211,8 +214,8 @@ inline std::string finite_problem(const Config& cfg, double dt, double dt0, long
                   std::max({lg(modulus) + std::max(0.0, -2 * lh) + std::max(u, udd), u - ldt, u - lh});
     amp[n] = a;
   }
-  // The sources add up: the share of DBL_MAX each one's largest number takes.
-  const double lmax = std::log10(DBL_MAX);
+  // The sources add up: the share of the largest Real each one's largest number takes.
+  const double lmax = std::log10(real_max);
   std::vector<double> share(amp.size(), 0.0);
   double total = 0;
   std::size_t worst = 0;
