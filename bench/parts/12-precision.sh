@@ -20,6 +20,7 @@ prec_once() {
   local dir=$1 bin=$2 deck=$3
   mkdir -p "$dir"
   cp "$deck" "$dir/deck.in"
+  echo "developer reporttiming=1" >>"$dir/deck.in"   # the timing table (the topography deck has none)
   (cd "$dir" && OMP_NUM_THREADS=1 "$SW4LITE_ROOT/tools/mpirun.sh" 1 "$bin" deck.in >stdout 2>stderr) || return 1
   if [ "$(basename "$deck")" = pointsource.in ]; then   # the norms, to 1e-4 relative
     grep -a '^Errors at time' "$dir/stdout" | awk '{ l = $7 / 0.569416 - 1; m = $10 / 0.0245361 - 1
