@@ -39,7 +39,7 @@ double run(int n, double tend, int steps) {
         sd.rho(i, j, k) = rho_of(x, y, z).v;
         sd.mu(i, j, k) = mu_of(x, y, z).v;
         sd.la(i, j, k) = la_of(x, y, z).v;
-        cmax = std::max(cmax, (4 * sd.mu(i, j, k) + sd.la(i, j, k)) / sd.rho(i, j, k));
+        cmax = std::max(cmax, double((4 * sd.mu(i, j, k) + sd.la(i, j, k)) / sd.rho(i, j, k)));
       }
   const Taper none;  // no super-grid layers
   sd.px = sample_profiles(none, b.ib, b.ie, h);

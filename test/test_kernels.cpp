@@ -25,7 +25,7 @@ namespace {
 void randomize(Field& f, std::mt19937& rng) {
   std::uniform_real_distribution<double> U(-1, 1);
   for (auto& a : f)
-    for (double& x : a.v) x = U(rng);
+    for (Real& x : a.v) x = U(rng);
 }
 
 struct Grid {
@@ -46,11 +46,11 @@ struct Grid {
     for (auto& a : out) a.define(box);
     for (Array3* a : {&mu, &la, &rho}) a->define(box);
     for (auto& a : u)
-      for (double& x : a.v) x = U(rng);
+      for (Real& x : a.v) x = U(rng);
     for (Array3* a : {&mu, &la, &rho})
-      for (double& x : a->v) x = C(rng);
+      for (Real& x : a->v) x = C(rng);
     for (Array1* s : {&sx, &sy, &sz})
-      for (double& x : s->v) x = S(rng);
+      for (Real& x : s->v) x = S(rng);
     Taper tp;
     tp.left = tp.right = true;
     tp.x1 = (ni - 1) * h;
@@ -73,7 +73,7 @@ Target store_into(Field& f) {
 
 bool same_bits(const Field& a, const Field& b) {
   for (int c = 0; c < 3; ++c)
-    if (std::memcmp(a[c].data(), b[c].data(), a[c].v.size() * sizeof(double)) != 0) return false;
+    if (std::memcmp(a[c].data(), b[c].data(), a[c].v.size() * sizeof(Real)) != 0) return false;
   return true;
 }
 
@@ -257,8 +257,8 @@ TEST(Kernels, ReferenceKernelMatchesTuned) {
     double big = 0, diff = 0;
     for (int c = 0; c < 3; ++c)
       for (std::size_t q = 0; q < tuned[c].v.size(); ++q) {
-        big = std::max(big, std::fabs(tuned[c].v[q]));
-        diff = std::max(diff, std::fabs(tuned[c].v[q] - plain[c].v[q]));
+        big = std::max(big, double(std::fabs(tuned[c].v[q])));
+        diff = std::max(diff, double(std::fabs(tuned[c].v[q] - plain[c].v[q])));
       }
     EXPECT_GT(big, 1.0);
     EXPECT_LE(diff, 1e-12 * big) << "free surface " << fs;

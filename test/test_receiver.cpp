@@ -188,7 +188,7 @@ TEST(Record, ReservedStorageDoesNotMove) {
   r.reserve(nsteps);
   const Field u = field_around(r.p, g.h, [](int c, double x, double y, double z) { return c + x * y * z; });
   r.record_initial(u, g.h);
-  const double* first = r.samples.data();
+  const Real* first = r.samples.data();
   const std::size_t cap = r.samples.capacity();
   for (int n = 0; n < nsteps; ++n) r.record(u, u, u, g.h, kDt);
   EXPECT_EQ(r.nsamples(), std::size_t(nsteps + 1));

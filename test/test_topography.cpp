@@ -161,7 +161,7 @@ TEST(CurvilinearMappingTest, GridPlanes) {
   const TopographyCfg t = deck_topography();
   const TopoGrids g = topography_grids(deck_grid(1.28, 5.0, 0.02), t);
   const CurvilinearMapping map(g, t);
-  Array3 z(curvilinear_box(g));
+  Array3d z(curvilinear_box(g));
   generate_grid(map, z);
   const Box& b = z.box;
   for (int j = b.jb; j <= b.je; ++j)
@@ -269,7 +269,7 @@ std::array<double, 3> quartic_d(double i, double j, double k) {
 TEST(MetricTest, DifferencesAreExactForQuartics) {
   const double h = 0.3;
   const Box b{-1, 8, 2, 9, -1, 10};
-  Array3 z(b);
+  Array3d z(b);
   for (int k = b.kb; k <= b.ke; ++k)
     for (int j = b.jb; j <= b.je; ++j)
       for (int i = b.ib; i <= b.ie; ++i) z(i, j, k) = quartic(i, j, k);
@@ -285,9 +285,9 @@ TEST(MetricTest, DifferencesAreExactForQuartics) {
         EXPECT_NEAR(m.m4(i, j, k) * m.m1(i, j, k), h, 1e-15);
       }
 
-  Array3 thin(Box{1, 5, 1, 8, 1, 8}, 1.0);
+  Array3d thin(Box{1, 5, 1, 8, 1, 8}, 1.0);
   EXPECT_FALSE(metric_from_grid(thin, h, m));
-  Array3 folded(Box{1, 8, 1, 8, 1, 8});
+  Array3d folded(Box{1, 8, 1, 8, 1, 8});
   for (int k = 1; k <= 8; ++k)
     for (int j = 1; j <= 8; ++j)
       for (int i = 1; i <= 8; ++i) folded(i, j, k) = k < 6 ? k : 10 - k;
@@ -308,7 +308,7 @@ TEST(MetricTest, FlatSurfaceIsCartesian) {
   const TopoGrids g = topography_grids(deck_grid(1.28, 5.0, 0.02), t);
   EXPECT_EQ(g.nc, 101);
   const CurvilinearMapping map(g, t);
-  Array3 z(curvilinear_box(g));
+  Array3d z(curvilinear_box(g));
   generate_grid(map, z);
   const double h = g.h, h3 = h * h * h, rh = std::sqrt(h);
   const double one_sided = 16 * 2.2205e-16 * 2.1;
@@ -344,13 +344,13 @@ TEST(MetricTest, APieceAgreesWithTheWholeGridBitwise) {
   const TopographyCfg t = deck_topography();
   const TopoGrids g = topography_grids(deck_grid(1.28, 5.0, 0.02), t);
   const CurvilinearMapping map(g, t);
-  Array3 z(curvilinear_box(g));
+  Array3d z(curvilinear_box(g));
   generate_grid(map, z);
   Metric whole, piece;
   ASSERT_TRUE(metric_from_grid(z, g.h, whole));
   Box pb = z.box;
   pb.ib = 20, pb.ie = 45, pb.jb = 14, pb.je = 30;  // a piece around the hill's top
-  Array3 zp(pb);
+  Array3d zp(pb);
   for (int k = pb.kb; k <= pb.ke; ++k)
     for (int j = pb.jb; j <= pb.je; ++j)
       for (int i = pb.ib; i <= pb.ie; ++i) zp(i, j, k) = z(i, j, k);
@@ -391,7 +391,7 @@ TEST(MetricTest, DifferencesConvergeToTheAnalyticMetric) {
     const double h = hs[n];
     const TopoGrids g = topography_grids(deck_grid(0.48, 1.0, h), t);
     const CurvilinearMapping map(g, t);
-    Array3 z(curvilinear_box(g));
+    Array3d z(curvilinear_box(g));
     generate_grid(map, z);
     Metric md, ma;
     ASSERT_TRUE(metric_from_grid(z, h, md)) << "h = " << h;
@@ -419,7 +419,7 @@ TEST(MetricTest, SetupFollowsTheAnalyticalMetricFlag) {
   TopographyCfg t = deck_topography();
   const TopoGrids g = topography_grids(deck_grid(1.28, 5.0, 0.02), t);
   const CurvilinearMapping map(g, t);
-  Array3 z(curvilinear_box(g));
+  Array3d z(curvilinear_box(g));
   generate_grid(map, z);
   Metric md, ma, m;
   ASSERT_TRUE(metric_from_grid(z, g.h, md));
@@ -440,7 +440,7 @@ TEST(MetricTest, PieceMetricIsTheWholeGridsMetric) {
   TopographyCfg t = deck_topography();
   const GridCfg grid = deck_grid(1.28, 5.0, 0.02);
   const Topography topo(grid, t);
-  Array3 z(topo.global_box());
+  Array3d z(topo.global_box());
   generate_grid(topo.map, z);
   Metric whole;
   ASSERT_TRUE(metric_from_grid(z, topo.grids.h, whole));
