@@ -16,8 +16,9 @@ for pr_bin in sw4lite sw4lite-onesided; do
 done
 # make -n parses the Makefile, so the $(error) fires before anything is built or the stamp is
 # rewritten (the build tree keeps its precision, checked after).
+# (Without the calling make's MAKEFLAGS: under make test they add directory and jobserver lines.)
 cmd_check precision-make-refuses-foo 60 bash -c 'before=$(cat build/precision)
-  out=$(make -n PRECISION=foo 2>&1); rc=$?; echo "$out"
+  out=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -n PRECISION=foo 2>&1); rc=$?; echo "$out"
   [ $rc -ne 0 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] &&
   echo "$out" | grep -q "PRECISION=foo is not a precision (allowed: single, double)" &&
   [ "$(cat build/precision)" = "$before" ]'
