@@ -166,7 +166,7 @@ TEST(InjectInterface, PlanesLandWhereTheySay) {
   const Box b0{-1, 12, -1, 9, -1, 8}, b1{0, 14, -2, 10, -1, nc + 2};
   auto code = [](int g, int c, int i, int j, int k) {
     return g * 1e6 + c * 1e5 + (i + 10) * 1e3 + (j + 10) * 10 + (k + 3) * 0.01;
-  };
+  };  // stored as Reals: compared as Real(code), the same rounding (exact in double)
   Field u0, u1;
   for (int c = 0; c < 3; ++c) {
     u0[c].define(b0);
@@ -187,14 +187,14 @@ TEST(InjectInterface, PlanesLandWhereTheySay) {
         for (int i = b0.ib; i <= b0.ie; ++i) {
           double want = code(0, c, i, j, k);
           if (common(i, j) && k <= 0) want = code(1, c, i, j, nc - 1 + k), ++moved;
-          EXPECT_EQ(u0[c](i, j, k), want) << "grid 0 " << c << " " << i << " " << j << " " << k;
+          EXPECT_EQ(u0[c](i, j, k), Real(want)) << "grid 0 " << c << " " << i << " " << j << " " << k;
         }
     for (int k = b1.kb; k <= b1.ke; ++k)
       for (int j = b1.jb; j <= b1.je; ++j)
         for (int i = b1.ib; i <= b1.ie; ++i) {
           double want = code(1, c, i, j, k);
           if (common(i, j) && k >= nc) want = code(0, c, i, j, k - nc + 1), ++moved;
-          EXPECT_EQ(u1[c](i, j, k), want) << "grid 1 " << c << " " << i << " " << j << " " << k;
+          EXPECT_EQ(u1[c](i, j, k), Real(want)) << "grid 1 " << c << " " << i << " " << j << " " << k;
         }
   }
   EXPECT_EQ(moved, 3 * 5 * 13 * 11);

@@ -98,7 +98,7 @@ Diff compare(const Field& a, const Field& b, const Box& e) {
 
 bool same_bits(const Field& a, const Field& b) {
   for (int c = 0; c < 3; ++c)
-    if (std::memcmp(a[c].data(), b[c].data(), a[c].v.size() * sizeof(double)) != 0) return false;
+    if (std::memcmp(a[c].data(), b[c].data(), a[c].v.size() * sizeof(Real)) != 0) return false;
   return true;
 }
 
