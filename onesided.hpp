@@ -38,7 +38,10 @@ inline void add_partitions(OneSidedRun& run) {
         p.problem = p.sd.allocate(c);
         for (Receiver& r : p.sd.receivers) r.reserve(g_run->end.nsteps);
         for (Receiver& r : p.sd.top.receivers) r.reserve(g_run->end.nsteps);
-        p.max_speed2 = p.sd.max_speed2();
+        // As the two-sided driver (sw4lite.cpp, time_step's caller): a flat deck's bound from the
+        // deck's material in double, not from the stored Reals, so that both binaries take the
+        // same dt in the single build too (from the floats it differed in the last bits).
+        p.max_speed2 = c.topo.on ? p.sd.max_speed2() : std::array<double, 2>{max_wave_speed2(c, p.sd.box), 0};
       },
       "setup");
   run.start = rt.add_handler<Partition>(

@@ -108,8 +108,8 @@ TEST(FreeSurfaceCurvilinear, TractionVanishesOnTheHill) {
   double slope = 0;
   for (int j = p.box.jb; j <= p.box.je; ++j)
     for (int i = p.box.ib; i <= p.box.ie; ++i)
-      slope = std::max({slope, std::fabs(p.met.m2(i, j, 1) / p.met.m4(i, j, 1)),
-                        std::fabs(p.met.m3(i, j, 1) / p.met.m4(i, j, 1))});
+      slope = std::max({slope, double(std::fabs(p.met.m2(i, j, 1) / p.met.m4(i, j, 1))),
+                        double(std::fabs(p.met.m3(i, j, 1) / p.met.m4(i, j, 1)))});
   EXPECT_GT(slope, 0.3) << "the piece should be on the hill's flank";
   const Field before = p.u;
   free_surface_curvilinear(p.u, p.mu, p.la, p.met, p.sx, p.sy);
@@ -149,8 +149,8 @@ TEST(FreeSurfaceCurvilinear, FlatMetricIsTheCartesianFreeSurface) {
   for (int c = 0; c < 3; ++c)
     for (int j = p.box.jb; j <= p.box.je; ++j)
       for (int i = p.box.ib; i <= p.box.ie; ++i) {
-        worst = std::max(worst, std::fabs(p.u[c](i, j, 0) - cart[c](i, j, 0)));
-        scale = std::max(scale, std::fabs(cart[c](i, j, 0)));
+        worst = std::max(worst, double(std::fabs(p.u[c](i, j, 0) - cart[c](i, j, 0))));
+        scale = std::max(scale, double(std::fabs(cart[c](i, j, 0))));
       }
   EXPECT_GT(scale, 1.0);
   EXPECT_LT(worst, 1e-13 * scale);
@@ -166,7 +166,7 @@ TEST(InjectInterface, PlanesLandWhereTheySay) {
   const Box b0{-1, 12, -1, 9, -1, 8}, b1{0, 14, -2, 10, -1, nc + 2};
   auto code = [](int g, int c, int i, int j, int k) {
     return g * 1e6 + c * 1e5 + (i + 10) * 1e3 + (j + 10) * 10 + (k + 3) * 0.01;
-  };
+  };  // stored as Reals: compared as Real(code), the same rounding (exact in double)
   Field u0, u1;
   for (int c = 0; c < 3; ++c) {
     u0[c].define(b0);
@@ -187,14 +187,14 @@ TEST(InjectInterface, PlanesLandWhereTheySay) {
         for (int i = b0.ib; i <= b0.ie; ++i) {
           double want = code(0, c, i, j, k);
           if (common(i, j) && k <= 0) want = code(1, c, i, j, nc - 1 + k), ++moved;
-          EXPECT_EQ(u0[c](i, j, k), want) << "grid 0 " << c << " " << i << " " << j << " " << k;
+          EXPECT_EQ(u0[c](i, j, k), Real(want)) << "grid 0 " << c << " " << i << " " << j << " " << k;
         }
     for (int k = b1.kb; k <= b1.ke; ++k)
       for (int j = b1.jb; j <= b1.je; ++j)
         for (int i = b1.ib; i <= b1.ie; ++i) {
           double want = code(1, c, i, j, k);
           if (common(i, j) && k >= nc) want = code(0, c, i, j, k - nc + 1), ++moved;
-          EXPECT_EQ(u1[c](i, j, k), want) << "grid 1 " << c << " " << i << " " << j << " " << k;
+          EXPECT_EQ(u1[c](i, j, k), Real(want)) << "grid 1 " << c << " " << i << " " << j << " " << k;
         }
   }
   EXPECT_EQ(moved, 3 * 5 * 13 * 11);
@@ -282,7 +282,7 @@ double worst_damping_error(const DampGrid& g, const Field& got) {
 
 bool same_bits(const Field& a, const Field& b) {
   for (int c = 0; c < 3; ++c)
-    if (std::memcmp(a[c].data(), b[c].data(), a[c].v.size() * sizeof(double)) != 0) return false;
+    if (std::memcmp(a[c].data(), b[c].data(), a[c].v.size() * sizeof(Real)) != 0) return false;
   return true;
 }
 
@@ -305,7 +305,7 @@ TEST(DampingCurvilinear, FlatIsTheCartesianDamping) {
           const double d = std::fabs(curv[c](i, j, k) - cart[c](i, j, k));
           if (size > 0) worst = std::max(worst, d / size);
           else EXPECT_EQ(d, 0.0);
-          moved = std::max(moved, std::fabs(cart[c](i, j, k) - g.up[c](i, j, k)));
+          moved = std::max(moved, double(std::fabs(cart[c](i, j, k) - g.up[c](i, j, k))));
         }
   EXPECT_GT(moved, 1.0);  // the layers do damp
   EXPECT_LT(worst, 2e-14);
@@ -323,9 +323,9 @@ TEST(DampingCurvilinear, VaryingJacobianMatchesThePointFormula) {
     if (random_profiles) {
       std::uniform_real_distribution<double> S(0.1, 1), D(0, 50);
       for (Profiles* p : {&g.px, &g.py}) {
-        for (double& v : p->str.v) v = S(rng);
-        for (double& v : p->co.v) v = S(rng);
-        for (double& v : p->dc.v) v = D(rng);
+        for (Real& v : p->str.v) v = S(rng);
+        for (Real& v : p->co.v) v = S(rng);
+        for (Real& v : p->dc.v) v = D(rng);
       }
     }
     Field got = g.up;

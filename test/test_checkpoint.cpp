@@ -89,15 +89,16 @@ TEST(CheckpointLayout, FieldsThenReceiversInDeckOrder) {
   const long ni = c.grid.nx + 4, nj = c.grid.ny + 4, nk = c.grid.nz + 4;
   EXPECT_EQ(L.nfields(), 6);
   EXPECT_EQ(L.field_offset(0), 1024u);
-  EXPECT_EQ(L.field_offset(1), 1024u + 8u * ni * nj * nk);
-  EXPECT_EQ(L.recs_offset, 1024u + 6u * 8u * ni * nj * nk);
+  const std::uint64_t vb = sizeof(Real);  // a value's bytes: 8, 4 in the single build
+  EXPECT_EQ(L.field_offset(1), 1024u + vb * ni * nj * nk);
+  EXPECT_EQ(L.recs_offset, 1024u + 6u * vb * ni * nj * nk);
   EXPECT_EQ(L.index(-1, -1, -1), 0u);
   EXPECT_EQ(L.index(c.grid.nx + 2, c.grid.ny + 2, c.grid.nz + 2), std::uint64_t(ni * nj * nk - 1));
   ASSERT_EQ(L.rec_values.size(), 2u);
   EXPECT_EQ(L.rec_values[0], 5 * 3);  // displacement: t = 0 and 4 steps
   EXPECT_EQ(L.rec_values[1], 4 * 3);  // velocity: no sample at t = 0
-  EXPECT_EQ(L.rec_offset[1], L.rec_offset[0] + 8 * 15);
-  EXPECT_EQ(L.total, L.rec_offset[1] + 8 * 12);
+  EXPECT_EQ(L.rec_offset[1], L.rec_offset[0] + vb * 15);
+  EXPECT_EQ(L.total, L.rec_offset[1] + vb * 12);
 }
 
 TEST(CheckpointLayout, TopographyAddsGridOnesSixFields) {
@@ -110,7 +111,7 @@ TEST(CheckpointLayout, TopographyAddsGridOnesSixFields) {
   EXPECT_EQ(L.nfields(), 12);
   EXPECT_EQ(L.nk[0], t.n0 + 4);
   EXPECT_EQ(L.nk[1], t.nc + 4);
-  EXPECT_EQ(L.total, 1024u + 6u * 8u * L.ni * L.nj * (L.nk[0] + L.nk[1]));
+  EXPECT_EQ(L.total, 1024u + 6u * sizeof(Real) * L.ni * L.nj * (L.nk[0] + L.nk[1]));
 }
 
 // Over the pieces of any cut, the written boxes hold every point of the global box once, and
@@ -127,14 +128,14 @@ TEST(CheckpointPieces, WrittenBoxesTileTheGlobalBoxAndChecksumsDoNotDependOnTheC
       for (int pi = 0; pi < cut[0]; ++pi) {
         Subdomain sd(c, piece_geometry(c, cut[0], cut[1], pi, pj));
         ASSERT_EQ(sd.allocate(c), "");
-        for_each_checkpoint_row(L, sd, true, [&](int f, std::uint64_t off, double* row, long n) {
-          for (long i = 0; i < n; ++i) row[i] = double(off + 8 * i) * 1e-3 + f;  // by global place
+        for_each_checkpoint_row(L, sd, true, [&](int f, std::uint64_t off, Real* row, long n) {
+          for (long i = 0; i < n; ++i) row[i] = Real(double(off + sizeof(Real) * i) * 1e-3 + f);  // by global place
         });
-        for_each_checkpoint_row(L, sd, false, [&](int f, std::uint64_t off, double*, long n) {
+        for_each_checkpoint_row(L, sd, false, [&](int f, std::uint64_t off, Real*, long n) {
           if (f == 0)
-            for (long i = 0; i < n; ++i) ++seen[(off - L.field_offset(0)) / 8 + i];
+            for (long i = 0; i < n; ++i) ++seen[(off - L.field_offset(0)) / sizeof(Real) + i];
         });
-        for (Receiver& r : sd.receivers) r.samples.assign(3, double(receiver_slot(c, r)));
+        for (Receiver& r : sd.receivers) r.samples.assign(3, Real(receiver_slot(c, r)));
         receivers += sd.receivers.size();
         add_checksums(c, L, sd, sum);
       }

@@ -9,6 +9,7 @@
 
 #include "subdomain.hpp"
 #include "test/manufactured.hpp"
+#include "test/precision_helpers.hpp"
 
 using namespace sw4;
 
@@ -39,7 +40,7 @@ double run(int n, double tend, int steps) {
         sd.rho(i, j, k) = rho_of(x, y, z).v;
         sd.mu(i, j, k) = mu_of(x, y, z).v;
         sd.la(i, j, k) = la_of(x, y, z).v;
-        cmax = std::max(cmax, (4 * sd.mu(i, j, k) + sd.la(i, j, k)) / sd.rho(i, j, k));
+        cmax = std::max(cmax, double((4 * sd.mu(i, j, k) + sd.la(i, j, k)) / sd.rho(i, j, k)));
       }
   const Taper none;  // no super-grid layers
   sd.px = sample_profiles(none, b.ib, b.ie, h);
@@ -124,12 +125,17 @@ double run(int n, double tend, int steps) {
 }  // namespace
 
 TEST(Convergence, FourthOrderWithFreeSurfaceAndVariableMaterial) {
-  const int n1 = 16;
+  // The single build's rounding floor (float's eps times the solution over the steps) is about
+  // 4e-6 (measured: 9.6e-6 at h = 1/16 but 4.3e-6 at 1/32, ratio 2.2): there the pair is
+  // h = 1/8, 1/16.
+  const int n1 = sw4test::kSingle ? 8 : 16;
   const int steps = int(n1 * 2.1) + 1;  // 1.3 h / sqrt(max (4mu+la)/rho) ~ 0.48 h
   const double e1 = run(n1, 1.0, steps), e2 = run(2 * n1, 1.0, 2 * steps);
   const double rate = std::log2(e1 / e2);
-  std::printf("max error h=1/16: %.3e  h=1/32: %.3e  ratio %.2f  rate %.2f\n", e1, e2, e1 / e2,
-              rate);
-  EXPECT_GE(e1 / e2, 14.0);
+  std::printf("max error h=1/%d: %.3e  h=1/%d: %.3e  ratio %.2f  rate %.2f\n", n1, e1, 2 * n1, e2,
+              e1 / e2, rate);
+  // single: h = 1/8 is not yet asymptotic; measured ratio 13.5 (rate 3.75), and 12 is still far
+  // above third order's 8
+  EXPECT_GE(e1 / e2, sw4test::tol(14.0, 12.0));
   EXPECT_LT(e2, 1e-4);
 }

@@ -37,6 +37,7 @@
 
 #include "receiver.hpp"
 #include "test/usgs_helpers.hpp"
+#include "test/precision_helpers.hpp"
 
 namespace {
 
@@ -91,7 +92,8 @@ class E2E : public ::testing::Test {
     ASSERT_EQ(got.size(), 4u) << file << " (t Linf L2 max) is missing or incomplete";
     const char* name[4] = {"t", "Linf", "L2", "norm of solution"};
     for (int n = 0; n < 4; ++n)
-      EXPECT_NEAR(got[n], want[n], 1e-8 * std::fabs(want[n])) << file << ": " << name[n];
+      // single: the solution in float over 1035 steps; measured 7.7e-6 (Linf), 2.1e-7 (L2) relative
+      EXPECT_NEAR(got[n], want[n], sw4test::tol(1e-8, 2.5e-5) * std::fabs(want[n])) << file << ": " << name[n];
   }
 
   void check_reference_receiver(const std::string& rec) {

@@ -344,8 +344,8 @@ TEST(ImageRun, MatchesTheCheckpoint) {
   for (int k = q.jb; k <= q.je; ++k)
     for (int j = q.ib; j <= q.ie; ++j) {
       const long at = ((k + 1) * (ny + 4) + (j + 1)) * (nx + 4) + (i + 1);  // field 0: U, x
-      double u = 0;
-      std::memcpy(&u, ck.data() + h.fields_offset + 8 * std::size_t(at), 8);
+      Real u = 0;  // the checkpoint holds Reals (value_bytes each)
+      std::memcpy(&u, ck.data() + h.fields_offset + sizeof(Real) * std::size_t(at), sizeof u);
       ASSERT_EQ(u, im.data[0][std::size_t(j - q.ib) + std::size_t(q.ie - q.ib + 1) * std::size_t(k - q.jb)])
           << "j=" << j << " k=" << k;
     }

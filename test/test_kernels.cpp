@@ -16,6 +16,7 @@
 #include "stencil.hpp"
 #include "supergrid.hpp"
 #include "stencil_reference.hpp"
+#include "test/precision_helpers.hpp"
 
 using namespace sw4;
 
@@ -25,7 +26,7 @@ namespace {
 void randomize(Field& f, std::mt19937& rng) {
   std::uniform_real_distribution<double> U(-1, 1);
   for (auto& a : f)
-    for (double& x : a.v) x = U(rng);
+    for (Real& x : a.v) x = U(rng);
 }
 
 struct Grid {
@@ -46,11 +47,11 @@ struct Grid {
     for (auto& a : out) a.define(box);
     for (Array3* a : {&mu, &la, &rho}) a->define(box);
     for (auto& a : u)
-      for (double& x : a.v) x = U(rng);
+      for (Real& x : a.v) x = U(rng);
     for (Array3* a : {&mu, &la, &rho})
-      for (double& x : a->v) x = C(rng);
+      for (Real& x : a->v) x = C(rng);
     for (Array1* s : {&sx, &sy, &sz})
-      for (double& x : s->v) x = S(rng);
+      for (Real& x : s->v) x = S(rng);
     Taper tp;
     tp.left = tp.right = true;
     tp.x1 = (ni - 1) * h;
@@ -73,7 +74,7 @@ Target store_into(Field& f) {
 
 bool same_bits(const Field& a, const Field& b) {
   for (int c = 0; c < 3; ++c)
-    if (std::memcmp(a[c].data(), b[c].data(), a[c].v.size() * sizeof(double)) != 0) return false;
+    if (std::memcmp(a[c].data(), b[c].data(), a[c].v.size() * sizeof(Real)) != 0) return false;
   return true;
 }
 
@@ -98,7 +99,9 @@ TEST(Kernels, OperatorMatchesThePlainFormulas) {
               worst = std::max(worst, std::fabs(s.out[c](i, j, k) * s.h * s.h - want));
               scale = std::max(scale, std::fabs(want));
             }
-      EXPECT_LT(worst, 1e-14 * scale) << "free surface " << fs << ", tile rows " << rows;
+      // single: the tuned and the plain formulas sum ~100 float terms in other orders: a few
+      // float eps (6e-8) of the largest term; measured 1.9e-7
+      EXPECT_LT(worst, sw4test::tol(1e-14, 6e-7) * scale) << "free surface " << fs << ", tile rows " << rows;
       EXPECT_GT(scale, 1.0);
     }
 }
@@ -150,7 +153,7 @@ TEST(Kernels, DampingMatchesThePlainFormula) {
           scale = std::max(scale, std::fabs(d));
           damped += d != 0;
         }
-  EXPECT_LT(worst, 1e-14 * scale);
+  EXPECT_LT(worst, sw4test::tol(1e-14, 3e-7) * scale);  // single: float sums, measured 9.7e-8
   EXPECT_GT(damped, 1000);
   EXPECT_LT(damped, 3 * 23 * 19 * 17);  // some points are outside every layer
   for (int cut = 3; cut <= 21; cut += 6) {
@@ -182,7 +185,7 @@ TEST(Kernels, LongRowsInColumnPieces) {
             worst = std::max(worst, std::fabs(whole[c](i, j, k) * s.h * s.h - want));
             scale = std::max(scale, std::fabs(want));
           }
-    EXPECT_LT(worst, 1e-14 * scale) << "free surface " << fs;
+    EXPECT_LT(worst, sw4test::tol(1e-14, 6e-7) * scale) << "free surface " << fs;  // single: measured 1.7e-7
     for (const Box& b : {Box{1, 100, 1, 6, 1, 10}, Box{101, n, 1, 6, 1, 10}}) {
       RhsWorkspace wp;
       rhs4<Update::Store>(s.u, s.medium(), b, fs, s.h, store_into(pieces), wp);
@@ -257,10 +260,10 @@ TEST(Kernels, ReferenceKernelMatchesTuned) {
     double big = 0, diff = 0;
     for (int c = 0; c < 3; ++c)
       for (std::size_t q = 0; q < tuned[c].v.size(); ++q) {
-        big = std::max(big, std::fabs(tuned[c].v[q]));
-        diff = std::max(diff, std::fabs(tuned[c].v[q] - plain[c].v[q]));
+        big = std::max(big, double(std::fabs(tuned[c].v[q])));
+        diff = std::max(diff, double(std::fabs(tuned[c].v[q] - plain[c].v[q])));
       }
     EXPECT_GT(big, 1.0);
-    EXPECT_LE(diff, 1e-12 * big) << "free surface " << fs;
+    EXPECT_LE(diff, sw4test::tol(1e-12, 6e-7) * big) << "free surface " << fs;  // single: measured 2.0e-7
   }
 }

@@ -43,11 +43,11 @@ struct CurvGrid {
     std::uniform_real_distribution<double> U(-1, 1), C(0.5, 2), S(0.2, 1);
     for (Field* f : {&u, &um})
       for (auto& a : *f)
-        for (double& x : a.v) x = U(rng);
+        for (Real& x : a.v) x = U(rng);
     for (Array3* a : {&mu, &la, &rho})
-      for (double& x : a->v) x = C(rng);
+      for (Real& x : a->v) x = C(rng);
     for (Array1* s : {&sx, &sy})
-      for (double& x : s->v) x = S(rng);
+      for (Real& x : s->v) x = S(rng);
   }
   CurvMedium medium() const { return {&mu, &la, &met, &sx, &sy}; }
   // A rough metric: every value independent (the operator is algebraic in it).
@@ -55,9 +55,9 @@ struct CurvGrid {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<double> P(0.5, 1.5), M(-0.5, 0.5);
     for (Array3* a : {&met.J, &met.m1, &met.m4})
-      for (double& x : a->v) x = P(rng);
+      for (Real& x : a->v) x = P(rng);
     for (Array3* a : {&met.m2, &met.m3})
-      for (double& x : a->v) x = M(rng);
+      for (Real& x : a->v) x = M(rng);
   }
   void flat_metric(double h) {
     met.J.fill(h * h * h);
@@ -90,15 +90,15 @@ Diff compare(const Field& a, const Field& b, const Box& e) {
     for (int k = e.kb; k <= e.ke; ++k)
       for (int j = e.jb; j <= e.je; ++j)
         for (int i = e.ib; i <= e.ie; ++i) {
-          d.diff = std::max(d.diff, std::fabs(a[c](i, j, k) - b[c](i, j, k)));
-          d.scale = std::max(d.scale, std::fabs(b[c](i, j, k)));
+          d.diff = std::max(d.diff, double(std::fabs(a[c](i, j, k) - b[c](i, j, k))));
+          d.scale = std::max(d.scale, double(std::fabs(b[c](i, j, k))));
         }
   return d;
 }
 
 bool same_bits(const Field& a, const Field& b) {
   for (int c = 0; c < 3; ++c)
-    if (std::memcmp(a[c].data(), b[c].data(), a[c].v.size() * sizeof(double)) != 0) return false;
+    if (std::memcmp(a[c].data(), b[c].data(), a[c].v.size() * sizeof(Real)) != 0) return false;
   return true;
 }
 
@@ -325,7 +325,7 @@ double hill_error(int n, int k0, int k1) {
   map.zeta = 0.95;
   const Box e{1, n, 1, n, 1, map.nc};
   CurvGrid g(e, 1);
-  Array3 z(g.box);
+  Array3d z(g.box);
   generate_grid(map, z);
   EXPECT_TRUE(metric_from_grid(z, h, g.met));
   g.mu.fill(mu);

@@ -78,7 +78,7 @@ inline void expect_rel(double got, double want, double rel, const char* what) {
 }
 inline void fill_random(Array3& a, std::mt19937& rng, double lo, double hi) {
   std::uniform_real_distribution<double> U(lo, hi);
-  for (double& x : a.v) x = U(rng);
+  for (Real& x : a.v) x = U(rng);
 }
 inline void flat_metric(Metric& met, const Box& b, double h) {  // J = h^3, m1 = m4 = sqrt(h)
   met.define(b);
@@ -107,7 +107,7 @@ struct HillPiece {
     fill_random(mu, rng, 1, 3);
     fill_random(la, rng, 0.5, 4);
     std::uniform_real_distribution<double> S(0.05, 1);
-    for (double& v : sx.v) v = S(rng);
-    for (double& v : sy.v) v = S(rng);
+    for (Real& v : sx.v) v = S(rng);
+    for (Real& v : sy.v) v = S(rng);
   }
 };
