@@ -10,7 +10,7 @@
 //  - The step. The scheme forms dt^2 (predictor, the forces), 1/dt^2 (U'') and dt^4/12 (the
 //    corrector, as dt dt dt dt / 12): dt^2 must be a normal Real (the kernels get it as one:
 //    REAL_MIN <= dt^2, so 1/dt^2 is finite) and dt^4 finite: 1.49e-154 <= dt <= 1.16e77, in the
-//    single build 1.08e-19 <= dt <= 1.36e9. (dt^4 below REAL_MIN only loses the corrector's
+//    single build 1.08e-19 <= dt <= 4.29e9. (dt^4 below REAL_MIN only loses the corrector's
 //    term: finite, and the step is then so small that the term is far below rounding anyway.)
 //  - The time functions. The run evaluates g(t - t0) and g''(t - t0) at its step times; with a
 //    large freq g'' grows like freq^3 (Gaussian: freq^3/sqrt(2 pi) at t0), with a tiny one Liu's

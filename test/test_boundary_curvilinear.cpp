@@ -22,6 +22,7 @@
 #include "input.hpp"
 #include "supergrid.hpp"
 #include "timestep_curvilinear.hpp"
+#include "test/precision_helpers.hpp"
 #include "test/topography_deck_helpers.hpp"
 #include "topography.hpp"
 
@@ -113,7 +114,7 @@ TEST(FreeSurfaceCurvilinear, TractionVanishesOnTheHill) {
   EXPECT_GT(slope, 0.3) << "the piece should be on the hill's flank";
   const Field before = p.u;
   free_surface_curvilinear(p.u, p.mu, p.la, p.met, p.sx, p.sy);
-  EXPECT_LT(worst_traction(p, p.u), 1e-13);
+  EXPECT_LT(worst_traction(p, p.u), sw4test::tol(1e-13, 1e-5));  // single: float's ghost values
   for (int c = 0; c < 3; ++c)
     for (int k = p.box.kb; k <= p.box.ke; ++k)
       for (int j = p.box.jb; j <= p.box.je; ++j)
@@ -308,7 +309,7 @@ TEST(DampingCurvilinear, FlatIsTheCartesianDamping) {
           moved = std::max(moved, double(std::fabs(cart[c](i, j, k) - g.up[c](i, j, k))));
         }
   EXPECT_GT(moved, 1.0);  // the layers do damp
-  EXPECT_LT(worst, 2e-14);
+  EXPECT_LT(worst, sw4test::tol(2e-14, 1e-5));  // single: the two forms round apart in float
 }
 
 // A non-constant J (random, factor 4 spread) against the point-by-point formula, with the
@@ -330,7 +331,8 @@ TEST(DampingCurvilinear, VaryingJacobianMatchesThePointFormula) {
     }
     Field got = g.up;
     supergrid_damping_curvilinear(got, g.u, g.um, g.rho, g.J, g.px, g.py, g.eval, g.beta);
-    EXPECT_LT(worst_damping_error(g, got), 2e-14) << "random profiles " << random_profiles;
+    // single: the second differences cancel, float's rounding is 1.5e-5 of the terms' size
+    EXPECT_LT(worst_damping_error(g, got), sw4test::tol(2e-14, 5e-5)) << "random profiles " << random_profiles;
   }
 }
 

@@ -19,6 +19,10 @@
 
 #include "input_helpers.hpp"
 #include "limits.hpp"
+#include "precision_helpers.hpp"
+
+// Bytes of a field value and of a receiver's sample: 8, or 4 in the single build.
+constexpr double kB = sizeof(sw4::Real);
 
 namespace fs = std::filesystem;
 
@@ -153,22 +157,24 @@ TEST(Limits, CutIntoPieces) {
 TEST(Limits, ArrayBytesOfACut) {
   const sw4::Config c = deck("time steps=1\n");  // 17 x 17 x 9 points, 2 ghosts each side
   const std::array<double, 2> one = sw4::array_bytes(c, 1, 1, true);
-  EXPECT_EQ(one[0], 8.0 * 15 * 21 * 21 * 13);
+  EXPECT_EQ(one[0], kB * 15 * 21 * 21 * 13);
   EXPECT_EQ(one[1], one[0]);
   // Two pieces in x: each holds half the columns and the 2 x kPadding overlap.
   const std::array<double, 2> two = sw4::array_bytes(c, 2, 1, true);
-  EXPECT_EQ(two[0], 8.0 * 15 * (21 + 4) * 21 * 13);
-  EXPECT_EQ(two[1], 8.0 * 15 * 13 * 21 * 13);
+  EXPECT_EQ(two[0], kB * 15 * (21 + 4) * 21 * 13);
+  EXPECT_EQ(two[1], kB * 15 * 13 * 21 * 13);
 }
 
 TEST(Limits, GridMemory) {
   const sw4::Config c = parse("grid h=1 x=20000 y=20000 z=2000\nblock vp=2 vs=1 rho=1\n");
-  const double bytes = 8.0 * 15 * 20005 * 20005 * 2005;
+  const double bytes = kB * 15 * 20005 * 20005 * 2005;
   EXPECT_EQ(sw4::grid_memory_problem(c, {1, 1, 1, 1, bytes}), "");
   EXPECT_EQ(sw4::grid_memory_problem(c, {1, 1, 1, 1, 1e12}),
-            "in/x.in:1: grid: the arrays of 8e+11 grid points need about 9.63e+04 GB of memory on this machine "
-            "(15 doubles a point, 1 of 1 ranks here), which has 1e+03 GB (allowed: a grid that fits: a larger h, "
-            "a smaller domain, or more machines)");
+            std::string("in/x.in:1: grid: the arrays of 8e+11 grid points need about ") +
+                (sw4test::kSingle ? "4.81e+04 GB of memory on this machine (15 floats a point"
+                                  : "9.63e+04 GB of memory on this machine (15 doubles a point") +
+                ", 1 of 1 ranks here), which has 1e+03 GB (allowed: a grid that fits: a larger h, "
+                "a smaller domain, or more machines)");
   // 100 ranks on 100 machines: each machine holds a hundredth, which fits in 1e12 bytes.
   EXPECT_EQ(sw4::grid_memory_problem(c, {10, 10, 100, 1, 1e12}), "");
   EXPECT_NE(sw4::grid_memory_problem(c, {10, 10, 100, 100, 1e12}), "");
@@ -178,14 +184,17 @@ TEST(Limits, ReceiverMemory) {
   const sw4::Config c = deck("time steps=1000000000\nrec x=1 y=1 z=0 file=a variables=displacementgradient "
                              "usgsformat=1 sacformat=0\nrec x=2 y=1 z=0 file=b variables=div\n");
   const std::array<double, 2> a = sw4::receiver_bytes(c.recs[0], 1000000000);
-  EXPECT_EQ(a[0], 8.0 * 9 * 1000000001);                   // the samples
-  EXPECT_EQ(a[1], (14.0 + 25 * 9) * 1000000001 + 1000);    // the USGS text, built whole
+  EXPECT_EQ(a[0], kB * 9 * 1000000001);                    // the samples
+  // the USGS text, built whole: 25 characters a value, 16 in the single build
+  EXPECT_EQ(a[1], (14.0 + (sw4test::kSingle ? 16 : 25) * 9) * 1000000001 + 1000);
   const std::array<double, 2> b = sw4::receiver_bytes(c.recs[1], 1000000000);
-  EXPECT_EQ(b[0], 8.0 * 1000000001);
+  EXPECT_EQ(b[0], kB * 1000000001);
   EXPECT_EQ(b[1], 8.0 * 1000000001 + 632);                 // a SAC file: floats and the bytes
   EXPECT_EQ(sw4::receiver_memory_problem(c, 1000000000, {1, 1, 1, 1, 1e11}),
-            "in/x.in:4: time: 1e+09 samples of 2 receivers need about 319 GB of memory on this machine besides "
-            "the arrays' 0.000688 GB, which has 100 GB (allowed: fewer steps, fewer receivers or components, no "
+            std::string("in/x.in:4: time: 1e+09 samples of 2 receivers need about ") +
+                (sw4test::kSingle ? "198 GB of memory on this machine besides the arrays' 0.000344 GB"
+                                  : "319 GB of memory on this machine besides the arrays' 0.000688 GB") +
+                ", which has 100 GB (allowed: fewer steps, fewer receivers or components, no "
             "usgsformat text, or more machines)");
   EXPECT_EQ(sw4::receiver_memory_problem(c, 1000000000, {1, 1, 1, 1, 1e12}), "");
   EXPECT_EQ(sw4::receiver_memory_problem(c, 1000, {1, 1, 1, 1, 1e7}), "");

@@ -15,6 +15,7 @@
 #include "stencil.hpp"
 #include "stencil_curvilinear.hpp"
 #include "stencil_curvilinear_reference.hpp"
+#include "test/precision_helpers.hpp"
 #include "test/topography_deck_helpers.hpp"
 #include "topography.hpp"
 
@@ -128,13 +129,14 @@ TEST(CurvilinearOperator, FlatMetricIsTheCartesianOperator) {
     Box row = e;
     row.kb = row.ke = k;
     const Diff d = compare(g.out, want, row);
-    EXPECT_LE(d.diff, 1e-12 * d.scale) << "row k = " << k;
+    // single: the two operators round differently in float (eps 6e-8 over ~100 terms)
+    EXPECT_LE(d.diff, sw4test::tol(1e-12, 1e-5) * d.scale) << "row k = " << k;
   }
   // and the reference (the oracle of the other tests) also is
   fill(g.out, 0);
   rhs_curvilinear_reference<Update::Store>(g.u, g.medium(), e, g.target(g.out, 1));
   const Diff d = compare(g.out, want, e);
-  EXPECT_LE(d.diff, 1e-12 * d.scale);
+  EXPECT_LE(d.diff, sw4test::tol(1e-12, 1e-5) * d.scale);
 }
 
 namespace {
@@ -183,7 +185,7 @@ TEST(CurvilinearOperator, TunedIsReferenceOnRoughData) {
   const Box e{1, 17, 1, 9, 1, 13};
   CurvGrid g(e, 5);
   g.rough_metric(6);
-  expect_tuned_is_reference(g, e, 1e-13);
+  expect_tuned_is_reference(g, e, sw4test::tol(1e-13, 1e-5));
 }
 
 // (b) The metric of the reference deck (the original's topography test, pytest
@@ -198,7 +200,7 @@ TEST(CurvilinearOperator, TunedIsReferenceOnTheDeckMetric) {
   double slope = 0;
   for (double x : g.met.m2.v) slope = std::max(slope, std::fabs(x));
   ASSERT_GT(slope, 0.01);  // a curved piece of the grid
-  expect_tuned_is_reference(g, e, 1e-13);
+  expect_tuned_is_reference(g, e, sw4test::tol(1e-13, 1e-5));
 }
 
 // NUMERICS 16.3: no ghost value k = -1 of u, and no material or metric at k <= 0, is used;
@@ -257,7 +259,7 @@ TEST(CurvilinearOperator, ConstantStrainOnATiltedGridGivesZero) {
   rhs_curvilinear<Update::Store>(g.u, g.medium(), e, g.target(g.out, 1));
   const double zero = compare(g.out, g.out, e).scale;
   ASSERT_GT(size, 1);
-  EXPECT_LE(zero, 1e-13 * size) << "random field " << size;
+  EXPECT_LE(zero, sw4test::tol(1e-13, 1e-5) * size) << "random field " << size;
 }
 
 // (c) The bits of a point do not depend on the box it is computed in (cut in i, in j, in k,
@@ -365,14 +367,17 @@ double hill_error(int n, int k0, int k1) {
 // largest just under the closure, where the grid bends most, so the same depth must be
 // compared): error ratio from h to h/2 at least 2^3.5 (measured 16.2, and 16.0 from h/2 to
 // h/4). The closure rows are the SBP boundary rows, 2nd order accurate: checked at order
-// >= 1.5 (measured ratio 3.3, then 3.65).
+// >= 1.5 (measured ratio 3.3, then 3.65). The single build's rounding of L_h u (float's eps
+// times u/h^2) is the error's size at h = 1/64: it compares h = 1/16 (rows k >= 4) and 1/32 for
+// the interior rows (the closure rows' error, 100 times larger, is far above it).
 TEST(CurvilinearOperator, ConvergesAtFourthOrderUnderAHill) {
-  const int n = 33, nf = 2 * n - 1;
-  const double coarse = hill_error(n, 7, 17), fine = hill_error(nf, 13, 33);
+  const int n = sw4test::kSingle ? 17 : 33, nf = 2 * n - 1;
+  const double coarse = sw4test::kSingle ? hill_error(n, 4, 9) : hill_error(n, 7, 17),
+               fine = sw4test::kSingle ? hill_error(nf, 7, 17) : hill_error(nf, 13, 33);
   std::printf("interior rows: error %.3e (h = 1/%d), %.3e (h/2), ratio %.2f\n", coarse, n - 1,
               fine, coarse / fine);
   EXPECT_GE(coarse / fine, std::pow(2.0, 3.5));
-  const double top_c = hill_error(n, 1, 6), top_f = hill_error(nf, 1, 6);
+  const double top_c = hill_error(33, 1, 6), top_f = hill_error(65, 1, 6);  // far above float's floor
   std::printf("closure rows:  error %.3e, %.3e, ratio %.2f\n", top_c, top_f, top_c / top_f);
   EXPECT_GE(top_c / top_f, std::pow(2.0, 1.5));
 }

@@ -381,8 +381,13 @@ TEST(MetricTest, APieceAgreesWithTheWholeGridBitwise) {
 // of amplitude 0.1 and widths 0.15, 0.12 on a 0.48 x 0.48 domain, interface at 0.8, p = 6 (so
 // the blend's break at sigma = 1 is smooth to the 5th derivative): the largest difference of
 // J/h^3 and of m1..m4/sqrt(h) at h = 0.02, 0.01, 0.005 falls by at least 2^3.8 each halving
-// (measured: 2^4.0 to 2^4.9), and is below 1e-5 at h = 0.005.
+// (measured: 2^4.0 to 2^4.9), and is below 1e-5 at h = 0.005. Not in the single build: it
+// computes the metric by the same double code from the same double z and only stores it as
+// floats, whose rounding (1e-7 in these units) is the error's size from h = 0.02 on (rates
+// 2.6 to 3.5 measured on h = 0.04, 0.02, 0.01); DifferencesAreExactForQuartics and
+// APieceAgreesWithTheWholeGridBitwise check what it stores.
 TEST(MetricTest, DifferencesConvergeToTheAnalyticMetric) {
+  if (sw4test::kSingle) GTEST_SKIP() << "the float metric's rounding is the error's size (see above)";
   TopographyCfg t;
   t.zmax = 0.8;
   t.order = 6;

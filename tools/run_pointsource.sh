@@ -8,7 +8,8 @@
 # deck says (pointsource-h0p04/, gitignored, removed by make clean). Its output is shown as it
 # comes (and kept in build/run-pointsource.log); the last lines compare the printed norms,
 # character for character, with the published SW4lite values and the script exits 0 or 1
-# accordingly. RANKS=N runs on N ranks instead of 2; MPIRUN=... overrides the launcher
+# accordingly; a single-precision build (build/precision) is held to them within 1e-4 relative
+# (README, "Single precision"). RANKS=N runs on N ranks instead of 2; MPIRUN=... overrides the launcher
 # (tools/mpirun.sh).
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -34,7 +35,13 @@ if [ "$rc" -ne 0 ]; then
   echo "FAIL: sw4lite exited with status $rc (its output: $log)"
   exit 1
 fi
-if grep -Fxq -- "$published" "$log"; then
+if [ "$(cat build/precision 2>/dev/null)" = single ]; then
+  if grep -a '^Errors at time' "$log" | tail -n 1 | awk '{ a = $7 / 0.569416 - 1; b = $10 / 0.0245361 - 1
+       c = $15 / 3.7439 - 1; exit !(a * a < 1e-8 && b * b < 1e-8 && c * c < 1e-8) }'; then
+    echo "PASS: single precision: norms within 1e-4 of the published SW4lite values (Linf 0.569416, L2 0.0245361, max 3.7439)"
+    exit 0
+  fi
+elif grep -Fxq -- "$published" "$log"; then
   echo "PASS: norms match the published SW4lite values (Linf 0.569416, L2 0.0245361, max 3.7439)"
   exit 0
 fi

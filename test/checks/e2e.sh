@@ -14,10 +14,10 @@ e2e_dir=$PWD/test-output/e2e
 rm -rf "$e2e_dir" && mkdir -p "$e2e_dir"
 export SW4LITE_E2E_DIR=$e2e_dir
 e2e_norms='Errors at time 0.6 Linf = 0.569416 L2 = 0.0245361 norm of solution = 3.7439'
-# The single build (build/precision) prints Linf 0.569421: the float solution's rounding over the
-# run, 9e-6 of the value (test_e2e_outputs holds the file's digits to the reference per precision).
-[ "$(cat build/precision 2>/dev/null)" = single ] &&
-  e2e_norms='Errors at time 0.6 Linf = 0.569421 L2 = 0.0245361 norm of solution = 3.7439'
+# The single build (build/precision) prints norms within 1e-4 of these (Linf 0.569421 with GCC:
+# the float solution's rounding over the run, 9e-6 of the value), which run_deck.sh checks.
+e2e_rel=
+[ "$(cat build/precision 2>/dev/null)" = single ] && e2e_rel=1e-4
 
 # Every deck in inputs/ parses and sets up, the original decks unchanged.
 cmd_check e2e-check-decks-np1 120 bash test/e2e/check_decks.sh 1 "$e2e_dir/check-np1"
@@ -72,9 +72,9 @@ cmd_check e2e-pointforce-exact-h2-np2 240 bash test/e2e/run_deck.sh 2 "$e2e_dir/
 
 # The published pointsource norms on 1, 2 and 4 ranks; the 2-rank run is the deck with
 # receivers (the same solution: receivers do not change it), compared with the original's.
-cmd_check e2e-pointsource-np1 300 bash test/e2e/run_deck.sh 1 inputs/pointsource.in "$e2e_dir/pointsource-np1" "$e2e_norms"
-cmd_check e2e-pointsource-rec-np2 300 bash test/e2e/run_deck.sh 2 inputs/pointsource-rec.in "$e2e_dir/pointsource-rec-np2" "$e2e_norms"
-cmd_check e2e-pointsource-np4 300 bash test/e2e/run_deck.sh 4 inputs/pointsource.in "$e2e_dir/pointsource-np4" "$e2e_norms"
+cmd_check e2e-pointsource-np1 300 env SW4LITE_NORMS_REL=$e2e_rel bash test/e2e/run_deck.sh 1 inputs/pointsource.in "$e2e_dir/pointsource-np1" "$e2e_norms"
+cmd_check e2e-pointsource-rec-np2 300 env SW4LITE_NORMS_REL=$e2e_rel bash test/e2e/run_deck.sh 2 inputs/pointsource-rec.in "$e2e_dir/pointsource-rec-np2" "$e2e_norms"
+cmd_check e2e-pointsource-np4 300 env SW4LITE_NORMS_REL=$e2e_rel bash test/e2e/run_deck.sh 4 inputs/pointsource.in "$e2e_dir/pointsource-np4" "$e2e_norms"
 
 # Every receiver of the decks of inputs/ run above records something (issue 12: basic.in, too
 # large for a test, wrote zeros; the topography deck is run here for this check alone).

@@ -71,16 +71,15 @@ if [ ! -f "$os_ps_ref/pointsource-h0p04/PointSourceErr.txt" ]; then
   cmd_check onesided-ref-pointsource-rec 300 bash test/e2e/run_deck.sh 2 inputs/pointsource-rec.in "$os_ps_ref"
 fi
 os_norms='Errors at time 0.6 Linf = 0.569416 L2 = 0.0245361 norm of solution = 3.7439'
-# The single build (build/precision) prints Linf 0.569421: the float solution's rounding over the
-# run, 9e-6 of the value (test_e2e_outputs holds the file's digits to the reference per precision).
-[ "$(cat build/precision 2>/dev/null)" = single ] &&
-  os_norms='Errors at time 0.6 Linf = 0.569421 L2 = 0.0245361 norm of solution = 3.7439'
-cmd_check onesided-pointsource-rec-np2 300 env SW4LITE_BIN=sw4lite-onesided \
+# The single build (build/precision): norms within 1e-4 of these (run_deck.sh; e2e.sh says why).
+os_rel=
+[ "$(cat build/precision 2>/dev/null)" = single ] && os_rel=1e-4
+cmd_check onesided-pointsource-rec-np2 300 env SW4LITE_BIN=sw4lite-onesided SW4LITE_NORMS_REL=$os_rel \
   bash test/e2e/run_deck.sh 2 inputs/pointsource-rec.in "$os_dir/pointsource-rec-np2" "$os_norms"
 os_same pointsource-rec-np2 "$os_ps_ref" pointsource-h0p04
 cp inputs/pointsource-rec.in "$os_dir/decks/pointsource-rec-migrate.in"
 echo "developer migrate=5" >>"$os_dir/decks/pointsource-rec-migrate.in"
-cmd_check onesided-pointsource-rec-np4-migrate 300 env SW4LITE_BIN=sw4lite-onesided SW4LITE_ARGS="--partitions 2" \
+cmd_check onesided-pointsource-rec-np4-migrate 300 env SW4LITE_BIN=sw4lite-onesided SW4LITE_ARGS="--partitions 2" SW4LITE_NORMS_REL=$os_rel \
   bash test/e2e/run_deck.sh 4 "$os_dir/decks/pointsource-rec-migrate.in" "$os_dir/pointsource-rec-np4-migrate" "$os_norms"
 os_same pointsource-rec-np4-migrate "$os_ps_ref" pointsource-h0p04
 
