@@ -23,6 +23,16 @@ loop_seconds() {
     }
     printf "%.4f\n", s }'
 }
+# M point-updates/s from a run's output file $1, line "Figure of merit: X grid-point updates/s (...)".
+fom_mups() {
+  grep -a '^Figure of merit:' "$1" | tail -n 1 | awk '{ printf "%.3f\n", $4 / 1e6 }'
+}
+# The row of "$1" (rows of numbers, one a line) whose column $2 is the median (the lower middle
+# one for an even count).
+median_row() {
+  local n; n=$(printf '%s' "$1" | grep -c .)
+  printf '%s' "$1" | sort -g -k"$2","$2" | sed -n "$(( (n + 1) / 2 ))p"
+}
 parts=(bench/parts/*.sh)
 if [ $# -gt 0 ]; then parts=(); for n in "$@"; do parts+=("bench/parts/$n.sh"); done; fi
 for f in "${parts[@]}"; do

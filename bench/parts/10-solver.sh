@@ -21,10 +21,6 @@ solver_configs=${SOLVER_BENCH_CONFIGS:-1x1 2x1 1x2}
 solver_out=$PWD/bench-output/solver
 solver_norms='Errors at time 0.6 Linf = 0.569416 L2 = 0.0245361 norm of solution = 3.7439'
 
-# M point-updates/s from "Figure of merit: X grid-point updates/s (...)".
-solver_mups() {
-  grep -a '^Figure of merit:' "$1" | tail -n 1 | awk '{ printf "%.3f\n", $4 / 1e6 }'
-}
 
 # solver_once DIR NP THREADS [ARGS]: one run in DIR; prints "loop_s mups DIR", or fails.
 solver_once() {
@@ -33,7 +29,7 @@ solver_once() {
   (cd "$dir" && OMP_NUM_THREADS=$threads "$SW4LITE_ROOT/tools/mpirun.sh" "$np" "$SW4LITE_ROOT/sw4lite" \
      "$@" "$SW4LITE_ROOT/inputs/pointsource.in" >stdout 2>stderr) || return 1
   grep -Fxq "$solver_norms" "$dir/stdout" || return 1
-  echo "$(loop_seconds "$dir/stdout") $(solver_mups "$dir/stdout") $dir"
+  echo "$(loop_seconds "$dir/stdout") $(fom_mups "$dir/stdout") $dir"
 }
 
 echo "== solver: inputs/pointsource.in, ranks x threads $solver_configs, $solver_runs runs each (median)"
@@ -57,14 +53,11 @@ for solver_c in $solver_configs; do
     echo "solver-bench ranks=$solver_np threads=$solver_t FAILED (no successful run)"
     continue
   fi
-  # The median run by loop time (the lower middle one for an even count); the median rate is
-  # taken on its own.
-  solver_n=$(printf '%s' "$rows" | grep -c .)
-  solver_mid=$(( (solver_n + 1) / 2 ))
-  solver_med=$(printf '%s' "$rows" | sort -g -k1,1 | sed -n "${solver_mid}p")
+  # The median run by loop time; the median rate is taken on its own.
+  solver_med=$(median_row "$rows" 1)
   solver_med_t=$(echo "$solver_med" | awk '{print $1}')
   solver_med_dir=$(echo "$solver_med" | awk '{print $3}')
-  solver_med_m=$(printf '%s' "$rows" | sort -g -k2,2 | sed -n "${solver_mid}p" | awk '{print $2}')
+  solver_med_m=$(median_row "$rows" 2 | awk '{print $2}')
   solver_loop[$solver_c]=$solver_med_t
   echo "-- $solver_np x $solver_t, the median run ($solver_med_dir):"
   grep -a 'Execution time, solver phase' "$solver_med_dir/stdout"

@@ -26,15 +26,8 @@ prec_once() {
     grep -a '^Errors at time' "$dir/stdout" | awk '{ l = $7 / 0.569416 - 1; m = $10 / 0.0245361 - 1
       exit !(l < 1e-4 && l > -1e-4 && m < 1e-4 && m > -1e-4) }' || return 1
   fi
-  local mups
-  mups=$(grep -a '^Figure of merit:' "$dir/stdout" | tail -n 1 | awk '{ printf "%.3f", $4 / 1e6 }')
+  local mups; mups=$(fom_mups "$dir/stdout")
   echo "$(loop_seconds "$dir/stdout") ${mups:-0} $dir"
-}
-
-# The median of column $2 of the rows in $1 (lower middle for an even count).
-prec_median() {
-  local n; n=$(printf '%s' "$1" | grep -c .)
-  printf '%s' "$1" | sort -g -k"$2","$2" | sed -n "$(( (n + 1) / 2 ))p"
 }
 
 echo "== precision: double and single builds alternately, 1 rank x 1 thread, $prec_runs runs each (median)"
@@ -58,12 +51,12 @@ for prec_deck in inputs/pointsource.in test/reference/topo/curvilinear.in; do
     unset prec_rows
     continue
   fi
-  prec_dt=$(prec_median "${prec_rows[double]}" 1 | awk '{print $1}')
-  prec_st=$(prec_median "${prec_rows[single]}" 1 | awk '{print $1}')
-  prec_dm=$(prec_median "${prec_rows[double]}" 2 | awk '{print $2}')
-  prec_sm=$(prec_median "${prec_rows[single]}" 2 | awk '{print $2}')
+  prec_dt=$(median_row "${prec_rows[double]}" 1 | awk '{print $1}')
+  prec_st=$(median_row "${prec_rows[single]}" 1 | awk '{print $1}')
+  prec_dm=$(median_row "${prec_rows[double]}" 2 | awk '{print $2}')
+  prec_sm=$(median_row "${prec_rows[single]}" 2 | awk '{print $2}')
   for prec_p in double single; do
-    prec_dir=$(prec_median "${prec_rows[$prec_p]}" 1 | awk '{print $3}')
+    prec_dir=$(median_row "${prec_rows[$prec_p]}" 1 | awk '{print $3}')
     echo "-- $prec_name, $prec_p, the median run ($prec_dir):"
     grep -a '^Errors at time' "$prec_dir/stdout"
     sed -n '/Execution time summary/,/Clock tick/p' "$prec_dir/stdout"

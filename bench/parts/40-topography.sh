@@ -23,15 +23,8 @@ topo_once() {
   cp "$SW4LITE_ROOT/test/reference/topo/curvilinear.in" "$dir/deck.in"
   echo "developer reporttiming=1" >>"$dir/deck.in"
   (cd "$dir" && "$SW4LITE_ROOT/tools/mpirun.sh" "$np" "$bin" deck.in >stdout 2>stderr) || return 1
-  local mups
-  mups=$(grep -a '^Figure of merit:' "$dir/stdout" | tail -n 1 | awk '{ printf "%.3f", $4 / 1e6 }')
+  local mups; mups=$(fom_mups "$dir/stdout")
   echo "$(loop_seconds "$dir/stdout") ${mups:-0} $dir"
-}
-
-# The median of column $2 of the rows in $1 (lower middle for an even count).
-topo_median() {
-  local n; n=$(printf '%s' "$1" | grep -c .)
-  printf '%s' "$1" | sort -g -k"$2","$2" | sed -n "$(( (n + 1) / 2 ))p"
 }
 
 echo "== topography: test/reference/topo/curvilinear.in on 1 and 2 ranks, $topo_runs runs each (median)${topo_orig:+, alternating with $topo_orig}"
@@ -57,17 +50,17 @@ done
 for topo_np in 1 2; do
   rows=${topo_rows[$topo_np]:-}
   if [ -z "$rows" ]; then echo "topo-bench ranks=$topo_np FAILED (no successful run)"; continue; fi
-  topo_med=$(topo_median "$rows" 1)
+  topo_med=$(median_row "$rows" 1)
   topo_t=$(echo "$topo_med" | awk '{print $1}')
   topo_dir=$(echo "$topo_med" | awk '{print $3}')
   echo "-- $topo_np rank(s), the median run ($topo_dir):"
   grep -a 'Execution time, solver phase' "$topo_dir/stdout"
   sed -n '/Execution time summary/,/Clock tick/p' "$topo_dir/stdout"
   grep -a '^Figure of merit:' "$topo_dir/stdout"
-  echo "topo-bench ranks=$topo_np loop_s=$topo_t mups=$(topo_median "$rows" 2 | awk '{print $2}')"
+  echo "topo-bench ranks=$topo_np loop_s=$topo_t mups=$(median_row "$rows" 2 | awk '{print $2}')"
   orows=${topo_orig_rows[$topo_np]:-}
   if [ -n "$orows" ]; then
-    topo_o=$(topo_median "$orows" 1 | awk '{print $1}')
+    topo_o=$(median_row "$orows" 1 | awk '{print $1}')
     echo "topo-vs-original ranks=$topo_np sw4lite_s=$topo_t original_s=$topo_o ratio=$(echo "$topo_t $topo_o" | awk '{printf "%.3f", $1 / $2}') (goal: at most 0.7)"
   fi
 done
