@@ -1,4 +1,4 @@
-// float_bits.hpp: what a double is (NaN, infinite, how large) read from its bits, so that no
+// float_bits.hpp: what a double or a float is (NaN, infinite, how large) read from its bits, so no
 // compiler flag can remove the answer (README, "The solution check").
 //
 // Why built so: Intel's icpx and other vendor compilers enable fast floating point by default,

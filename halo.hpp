@@ -28,7 +28,7 @@
 
 namespace sw4 {
 
-// The MPI datatype of a field's value (precision.hpp); checkpoints and images use it too.
+// The MPI datatype of a field's value (precision.hpp), for every halo model.
 inline const MPI_Datatype kMpiReal = sizeof(Real) == 4 ? MPI_FLOAT : MPI_DOUBLE;
 
 // What the driver calls: fill the padding of a field's three components from the neighbours.
