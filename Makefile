@@ -28,7 +28,7 @@ ifeq ($(SANITIZE),1)
   SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 endif
 # The MPI C++ bindings are not used (and warn under -Wextra): skip them.
-CXXFLAGS := -std=c++17 $(WARN) $(OPT) $(SANFLAGS) -DOMPI_SKIP_MPICXX -DMPICH_SKIP_MPICXX $(EXTRA_CXXFLAGS)
+CXXFLAGS := -std=c++17 -I. $(WARN) $(OPT) $(SANFLAGS) -DOMPI_SKIP_MPICXX -DMPICH_SKIP_MPICXX $(EXTRA_CXXFLAGS)
 LDFLAGS  := $(SANFLAGS) $(EXTRA_LDFLAGS)
 GTEST_LIBS ?= -lgtest -pthread
 
@@ -62,7 +62,7 @@ endif
 # parallel compiles for make run / test / bench
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-HEADERS   := $(wildcard *.hpp)
+HEADERS   := $(wildcard *.hpp amr/*.hpp checks/*.hpp halo/*.hpp input/*.hpp onesided/*.hpp output/*.hpp topography/*.hpp)
 UNIT_BIN  := $(patsubst test/%.cpp,build/%,$(wildcard test/test_*.cpp))
 MPI_BIN   := $(patsubst test/%.cpp,build/%,$(wildcard test/mpi_*.cpp))
 BENCH_BIN := $(patsubst bench/%.cpp,build/%,$(wildcard bench/bench_*.cpp))

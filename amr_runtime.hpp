@@ -90,7 +90,7 @@
 // landed; part of amr_engine.hpp).
 #pragma once
 
-#include "amr_engine.hpp"  // first: it keeps MPI's C++ bindings out (amr_transport.hpp)
+#include "amr/amr_engine.hpp"  // first: it keeps MPI's C++ bindings out (amr_transport.hpp)
 
 #include <array>
 #include <cstdio>

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "grid.hpp"
+#include "input.hpp"
 #include "sbp.hpp"
 #include "threads.hpp"
 

@@ -243,12 +243,12 @@ inline Config parse_input_stream(std::istream& in, const std::string& filename);
 }  // namespace sw4
 
 // The parser, in the order its layers build on each other.
-#include "input_lex.hpp"       // lines, key=value tokens, strict numbers and booleans
-#include "input_series.hpp"    // the sample file of source type=Discrete
-#include "input_commands.hpp"  // pass 1: one function per command
-#include "input_topography.hpp"  // pass 1: the topography command
-#include "input_image.hpp"     // pass 1 and 2: the image command
-#include "input_check.hpp"     // pass 2: checks against the grid, coverage
+#include "input/input_lex.hpp"       // lines, key=value tokens, strict numbers and booleans
+#include "input/input_series.hpp"    // the sample file of source type=Discrete
+#include "input/input_commands.hpp"  // pass 1: one function per command
+#include "topography/input_topography.hpp"  // pass 1: the topography command
+#include "input/input_image.hpp"     // pass 1 and 2: the image command
+#include "input/input_check.hpp"     // pass 2: checks against the grid, coverage
 
 namespace sw4 {
 

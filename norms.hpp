@@ -13,7 +13,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "float_bits.hpp"
+#include "checks/float_bits.hpp"
 #include "input.hpp"
 #include "pointsource_exact.hpp"
 #include "subdomain.hpp"

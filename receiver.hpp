@@ -32,8 +32,8 @@
 #include "grid.hpp"
 #include "input.hpp"
 #include "receiver_modes.hpp"  // the grid point, the metric at it, one sample of each mode
-#include "receiver_write.hpp"  // the date, the geographic frame, whole-file writes
-#include "sac.hpp"
+#include "output/receiver_write.hpp"  // the date, the geographic frame, whole-file writes
+#include "output/sac.hpp"
 
 namespace sw4 {
 

@@ -23,13 +23,13 @@
 #include <string>
 #include <vector>
 
-#include "checkpoint.hpp"
-#include "float_bits.hpp"
+#include "output/checkpoint.hpp"
+#include "checks/float_bits.hpp"
 #include "input.hpp"
-#include "progress.hpp"
-#include "report.hpp"
-#include "solution_check.hpp"
-#include "solution_growth.hpp"
+#include "output/progress.hpp"
+#include "output/report.hpp"
+#include "checks/solution_check.hpp"
+#include "checks/solution_growth.hpp"
 #include "subdomain.hpp"
 
 namespace sw4 {

@@ -35,21 +35,21 @@
 #include <vector>
 
 #include "boundary.hpp"
-#include "boundary_curvilinear.hpp"
+#include "topography/boundary_curvilinear.hpp"
 #include "grid.hpp"
 #include "input.hpp"
-#include "material_topography.hpp"
+#include "topography/material_topography.hpp"
 #include "receiver.hpp"
 #include "source.hpp"
-#include "receiver_topography.hpp"
-#include "source_topography.hpp"
+#include "topography/receiver_topography.hpp"
+#include "topography/source_topography.hpp"
 #include "stencil.hpp"
-#include "stencil_curvilinear.hpp"
-#include "stencil_curvilinear_reference.hpp"
+#include "topography/stencil_curvilinear.hpp"
+#include "topography/stencil_curvilinear_reference.hpp"
 #include "stencil_reference.hpp"
 #include "supergrid.hpp"
-#include "timestep_curvilinear.hpp"
-#include "topography.hpp"
+#include "topography/timestep_curvilinear.hpp"
+#include "topography/topography.hpp"
 
 namespace sw4 {
 
@@ -382,6 +382,6 @@ inline void Subdomain::redo_work(double extra) {
 }  // namespace sw4
 
 #include "subdomain_setup.hpp"  // the constructor, allocate, the sources and receivers of a piece
-#include "subdomain_pack.hpp"   // Subdomain::pack, Subdomain::unpack
+#include "onesided/subdomain_pack.hpp"   // Subdomain::pack, Subdomain::unpack
 #include "subdomain_overlap.hpp"  // Subdomain::corrector_inner, Subdomain::corrector_rim
 #include "subdomain_look.hpp"     // Subdomain::look

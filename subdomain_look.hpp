@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "float_bits.hpp"
+#include "checks/float_bits.hpp"
 #include "threads.hpp"
 
 namespace sw4 {

@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "material.hpp"
+
 namespace sw4 {
 
 inline Subdomain::Subdomain(const Config& cfg, const PieceGeometry& pg)

@@ -26,23 +26,24 @@
 #include <unistd.h>
 #include <vector>
 
-#include "checkpoint_run.hpp"
-#include "cfl_stability.hpp"
-#include "cost.hpp"
-#include "finite_check.hpp"
-#include "float_bits.hpp"
-#include "halo_overlap.hpp"
-#include "halo_select.hpp"
+#include "material.hpp"
+#include "output/checkpoint_run.hpp"
+#include "checks/cfl_stability.hpp"
+#include "checks/cost.hpp"
+#include "checks/finite_check.hpp"
+#include "checks/float_bits.hpp"
+#include "halo/halo_overlap.hpp"
+#include "halo/halo_select.hpp"
 #include "input.hpp"
-#include "limits.hpp"
+#include "checks/limits.hpp"
 #include "norms.hpp"
 #include "options.hpp"
-#include "report.hpp"
+#include "output/report.hpp"
 #include "step_end.hpp"
 #include "subdomain.hpp"
 #include "threads.hpp"
 #ifdef SW4LITE_ONESIDED
-#include "onesided.hpp"
+#include "onesided/onesided_run.hpp"
 #endif
 
 using namespace sw4;

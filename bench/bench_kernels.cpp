@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "stencil.hpp"
-#include "stencil_curvilinear.hpp"
-#include "stencil_curvilinear_reference.hpp"
+#include "topography/stencil_curvilinear.hpp"
+#include "topography/stencil_curvilinear_reference.hpp"
 #include "stencil_reference.hpp"
 #include "supergrid.hpp"
 

@@ -18,13 +18,13 @@
 #include <random>
 
 #include "boundary.hpp"
-#include "boundary_curvilinear.hpp"
+#include "topography/boundary_curvilinear.hpp"
 #include "input.hpp"
 #include "supergrid.hpp"
-#include "timestep_curvilinear.hpp"
+#include "topography/timestep_curvilinear.hpp"
 #include "test/precision_helpers.hpp"
 #include "test/topography_deck_helpers.hpp"
-#include "topography.hpp"
+#include "topography/topography.hpp"
 
 using namespace sw4;
 

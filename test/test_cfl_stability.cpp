@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "cfl_stability.hpp"
+#include "checks/cfl_stability.hpp"
 #include "input.hpp"
 
 using namespace sw4;

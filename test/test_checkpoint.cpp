@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "checkpoint.hpp"
+#include "output/checkpoint.hpp"
 #include "input_helpers.hpp"
 
 using namespace sw4;

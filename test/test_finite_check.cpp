@@ -8,7 +8,7 @@
 #include <sstream>
 #include <string>
 
-#include "finite_check.hpp"
+#include "checks/finite_check.hpp"
 #include "input.hpp"
 #include "test/precision_helpers.hpp"
 

@@ -5,6 +5,7 @@
 #include <random>
 
 #include "grid.hpp"
+#include "material.hpp"
 
 using namespace sw4;
 

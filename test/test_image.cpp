@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "checkpoint.hpp"
-#include "image.hpp"
+#include "output/checkpoint.hpp"
+#include "output/image.hpp"
 #include "input.hpp"
-#include "png.hpp"
+#include "output/png.hpp"
 
 using namespace sw4;
 

@@ -21,7 +21,7 @@
 
 #include "input.hpp"
 #include "input_helpers.hpp"
-#include "limits.hpp"
+#include "checks/limits.hpp"
 
 namespace fs = std::filesystem;
 

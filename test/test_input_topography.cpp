@@ -8,7 +8,7 @@
 
 #include "input.hpp"
 #include "input_helpers.hpp"
-#include "topography.hpp"
+#include "topography/topography.hpp"
 
 namespace {
 

@@ -18,7 +18,7 @@
 #include <string>
 
 #include "input_helpers.hpp"
-#include "limits.hpp"
+#include "checks/limits.hpp"
 #include "precision_helpers.hpp"
 
 // Bytes of a field value and of a receiver's sample: 8, or 4 in the single build.

@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "onesided.hpp"  // the whole one-sided layer: the table needs the steal gate
+#include "onesided/onesided.hpp"  // the whole one-sided layer: the table needs the steal gate
 
 using namespace sw4;
 

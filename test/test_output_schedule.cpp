@@ -5,9 +5,9 @@
 #include <sstream>
 #include <string>
 
-#include "checkpoint.hpp"
+#include "output/checkpoint.hpp"
 #include "input.hpp"
-#include "output_schedule.hpp"
+#include "checks/output_schedule.hpp"
 
 using namespace sw4;
 

@@ -12,8 +12,8 @@
 #include <sstream>
 #include <string>
 
-#include "checkpoint.hpp"
-#include "float_bits.hpp"
+#include "output/checkpoint.hpp"
+#include "checks/float_bits.hpp"
 #include "input_helpers.hpp"
 #include "receiver_helpers.hpp"
 #include "test/precision_helpers.hpp"

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "image.hpp"
+#include "output/image.hpp"
 #include "input_helpers.hpp"
 
 using namespace sw4;

@@ -22,7 +22,7 @@
 
 #include "input.hpp"
 #include "receiver.hpp"
-#include "receiver_topography.hpp"  // set_sac_positions
+#include "topography/receiver_topography.hpp"  // set_sac_positions
 #include "receiver_helpers.hpp"
 
 using namespace sw4;

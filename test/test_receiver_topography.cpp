@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "receiver_topography.hpp"
+#include "topography/receiver_topography.hpp"
 #include "topography_deck_helpers.hpp"
 #include "test/precision_helpers.hpp"
 

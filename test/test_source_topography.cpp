@@ -15,8 +15,8 @@
 #include <cmath>
 #include <vector>
 
-#include "receiver_topography.hpp"  // place_receiver, for the checks above the surface
-#include "source_topography.hpp"
+#include "topography/receiver_topography.hpp"  // place_receiver, for the checks above the surface
+#include "topography/source_topography.hpp"
 #include "topography_deck_helpers.hpp"
 
 namespace {

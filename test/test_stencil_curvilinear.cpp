@@ -13,11 +13,11 @@
 #include <random>
 
 #include "stencil.hpp"
-#include "stencil_curvilinear.hpp"
-#include "stencil_curvilinear_reference.hpp"
+#include "topography/stencil_curvilinear.hpp"
+#include "topography/stencil_curvilinear_reference.hpp"
 #include "test/precision_helpers.hpp"
 #include "test/topography_deck_helpers.hpp"
-#include "topography.hpp"
+#include "topography/topography.hpp"
 
 using namespace sw4;
 

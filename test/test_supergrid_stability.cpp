@@ -7,7 +7,7 @@
 #include <string>
 
 #include "input.hpp"
-#include "supergrid_stability.hpp"
+#include "checks/supergrid_stability.hpp"
 
 using namespace sw4;
 

@@ -14,8 +14,8 @@
 
 #include "input.hpp"
 #include "test/topography_deck_helpers.hpp"
-#include "timestep_curvilinear.hpp"
-#include "topography.hpp"
+#include "topography/timestep_curvilinear.hpp"
+#include "topography/topography.hpp"
 #include "test/precision_helpers.hpp"
 
 // ---------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@
 
 #include "input.hpp"
 #include "test/topography_deck_helpers.hpp"
-#include "topography.hpp"
+#include "topography/topography.hpp"
 #include "test/precision_helpers.hpp"
 
 using namespace sw4;

@@ -13,12 +13,12 @@
 #include <cmath>
 #include <cstdio>
 
-#include "boundary_curvilinear.hpp"
+#include "topography/boundary_curvilinear.hpp"
 #include "stencil.hpp"
-#include "stencil_curvilinear.hpp"
+#include "topography/stencil_curvilinear.hpp"
 #include "test/manufactured.hpp"
-#include "timestep_curvilinear.hpp"
-#include "topography.hpp"
+#include "topography/timestep_curvilinear.hpp"
+#include "topography/topography.hpp"
 
 using namespace sw4;
 

@@ -21,7 +21,7 @@
 #include <random>
 
 #include "input.hpp"
-#include "topography.hpp"
+#include "topography/topography.hpp"
 
 using namespace sw4;
 

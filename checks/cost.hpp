@@ -1,0 +1,59 @@
+// cost.hpp: what a run will cost, said before it starts: grid points, steps, memory per rank and
+// in all, and an estimate of the wall time.
+//
+// Why built so: a user who starts LOH.1 at h=100 on a laptop should learn from `--check`, in a
+// second, that it is half an hour of work, not find out by waiting. The memory figures are
+// limits.hpp's own estimates (the arrays of the two-sided cut, the receivers' samples), so the
+// line and the check that refuses a deck too large for the machine cannot disagree. The time
+// is the run's grid-point updates divided by a figure of merit measured on the development
+// machine kind and named in the line: an estimate for that kind of core, to be scaled by the
+// reader for another; the progress line (progress.hpp) gives the measured rate once the run
+// is going. No MPI: the driver passes the ranks and threads.
+#pragma once
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+#include "input.hpp"
+#include "checks/limits.hpp"
+#include "output/progress.hpp"
+#include "output/report.hpp"
+
+namespace sw4 {
+
+// Grid-point updates per second per core of the tuned kernel: `make bench` on
+// inputs/pointsource.in, 2 ranks x 1 thread on the 2-core AMD EPYC development machine (README,
+// "Tests and benchmarks": 14.6 M/s on 2 ranks). Both cores busy, as in a real run.
+constexpr double kUpdatesPerCoreSecond = 7.3e6;
+constexpr const char* kUpdatesBasis =
+    "7.3 M grid-point updates/s per core, measured with inputs/pointsource.in on 2 ranks of a "
+    "2-core AMD EPYC";
+
+// "Cost: P grid points x N steps = U grid-point updates; memory about A per rank (B in all,
+// arrays and receivers); estimated time T on R ranks x H threads (at ... measured on ...)".
+// `steps` are the steps this run takes (a restart's remaining ones).
+inline std::string cost_line(const Config& cfg, long steps, const MachineShare& m, int threads) {
+  const double points = grid_points(cfg), updates = points * double(steps < 0 ? 0 : steps);
+  const std::array<double, 2> a = array_bytes(cfg, m.p1, m.p2, true);
+  double recs = 0, largest = 0;
+  for (const RecCfg& r : cfg.recs) {
+    const std::array<double, 2> b = receiver_bytes(r, steps);
+    recs += b[0];
+    largest = std::max(largest, b[0]);
+  }
+  const double per_rank = a[1] + std::max(recs / m.ranks, largest);
+  const double cores = double(m.ranks) * (threads < 1 ? 1 : threads);
+  const double seconds = updates / (kUpdatesPerCoreSecond * cores);
+  char b[640];
+  std::snprintf(b, sizeof b,
+                "Cost: %s x %s = %.3g grid-point updates; memory about %s per rank (%s in all, "
+                "arrays and receivers); estimated time %s on %d ranks x %d threads (at %s%s)",
+                counted(points, "grid point").c_str(), counted(double(steps), "step").c_str(), updates,
+                gigabytes(per_rank).c_str(), gigabytes(a[0] + recs).c_str(),
+                duration_words(seconds).c_str(), m.ranks, threads < 1 ? 1 : threads, kUpdatesBasis,
+                cfg.topo.on ? "; the curvilinear grid costs more per point" : "");
+  return b;
+}
+
+}  // namespace sw4

@@ -1,0 +1,47 @@
+// onesided_run.hpp: the one-sided driver's time loop: the partitions run in segments, one per
+// checkpoint, image or receiver-file step, and the outputs of a segment's last step are written
+// once the runtime has quiesced (output/checkpoint_run.hpp, "One-sided mode", says why).
+#pragma once
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <string>
+
+#include "onesided/onesided.hpp"
+#include "output/checkpoint_run.hpp"
+#include "output/image_io.hpp"
+
+namespace sw4 {
+
+// The time loop from os.first_step to nsteps, a segment per checkpoint, image or receiver-file
+// step (images and receiver files pause the partitions as checkpoints do); after_segment (the
+// driver's solution check, agreed across ranks) runs once each segment has quiesced, before
+// anything of that step is written. "" or what stops the run.
+template <class AfterSegment>
+std::string run_partitions(MPI_Comm comm, OneSidedRun& os, Checkpointing& ck, Imaging& images,
+                           long nsteps, const UtcTime& utc, AfterSegment after_segment) {
+  amr::Runtime& rt = *os.rt;
+  long at = os.first_step;
+  for (amr::Handler<Partition> go = os.start;; go = os.resume) {
+    os.pause_at = std::min({ck.next(at), images.next(at), next_receiver_write(*os.cfg, at)});
+    rt.for_each<Partition>([&](amr::Gid gid, Partition&) { rt.invoke(gid, go); });
+    rt.quiesce();
+    after_segment();
+    at = os.pause_at;
+    if (at > os.first_step)  // the receivers' files due at the pause, once the ranks agreed
+      rt.for_each<Partition>([&](amr::Gid, Partition& p) { os.end.write(p.sd); });
+    if (at > os.first_step && (ck.due(at) || images.due(at))) {
+      double mine = 0, t = 0;  // every partition has the same t; a rank may hold none
+      rt.for_each<Partition>([&](amr::Gid, Partition& p) { mine = p.t; });
+      MPI_Allreduce(&mine, &t, 1, MPI_DOUBLE, MPI_MAX, comm);
+      const std::string e = ck.due(at) ? ck.write(comm, partition_pieces(rt), at, t, utc) : "";
+      if (!e.empty()) return e;
+      const std::string ei = images.due(at) ? images.write(comm, partition_pieces(rt), at, t) : "";
+      if (!ei.empty()) return ei;
+    }
+    if (at >= nsteps) return "";
+  }
+}
+
+}  // namespace sw4

@@ -1,0 +1,123 @@
+// boundary_curvilinear.hpp: the boundary conditions of the curvilinear top grid (grid 1): the
+// traction-free curved surface (NUMERICS 17.1) and the injection that couples grid 1 to the
+// Cartesian grid 0 below it (NUMERICS 19.1).
+//
+// Why built so. On a curved surface the normal derivative of every component enters the
+// traction of every component, so the three ghost values of a column are coupled: they solve a
+// 3 x 3 system whose matrix is mu alpha I + (lambda + mu) nu nu^T. That matrix is a multiple of
+// the identity plus a rank-one term, so its inverse is written down (Sherman-Morrison) instead
+// of solving a system per column: fewer operations, no pivoting, and a form in which the flat
+// case visibly reduces to the Cartesian free surface of boundary.hpp. The stretching is kept
+// inside the vectors n, a_x, a_y exactly as the operator uses them (NUMERICS 16.1), so the
+// ghost values make the operator's own discrete k-flux vanish at k = 1.
+//
+// The injection is a plain copy of planes, done last in every boundary stage and over every
+// column the arrays hold, ghost and padding columns included: the Cartesian grid's top ghosts
+// must carry grid 1's values wherever grid 0's operator may read them, and the shared plane is
+// grid 0's (what the curvilinear update wrote at k = n_c is discarded).
+//
+// Both loops are orphaned `omp for` like boundary.hpp's, so they share out their columns among
+// the threads of an enclosing parallel region and run on one thread outside one; a column's
+// arithmetic depends only on its global indices. No MPI here.
+#pragma once
+
+#include <functional>
+
+#include <algorithm>
+#include <cmath>
+
+#include "grid.hpp"
+#include "sbp.hpp"
+#include "threads.hpp"
+#include "topography/topography.hpp"
+
+namespace sw4 {
+
+// The ghost values u(i, j, 0) of the free surface at k = 1 of grid 1 (NUMERICS 17.1), for i in
+// [b.ib + 2, b.ie - 2], j in [b.jb + 2, b.je - 2], b = u[0].box: the same columns as the
+// Cartesian free surface, which the original applies first and then overwrites. The boundary
+// forcing tau is zero in a run; a test may give it (the k-flux divided by s^x s^y that the
+// surface must carry at column (i, j)). mu, la, met, strx, stry are read at (i, j, 1), i and
+// j; u at k = 1..4 and its tangential neighbours (i +- 2, j +- 2) of the plane k = 1.
+using SurfaceForcing = std::function<void(int i, int j, double tau[3])>;
+inline void free_surface_curvilinear(Field& u, const Array3& mu, const Array3& la,
+                                     const Metric& met, const Array1& strx, const Array1& stry,
+                                     const SurfaceForcing* forcing = nullptr) {
+  const Box& b = u[0].box;
+  // The centred undivided difference D of NUMERICS 16.1 along the plane k = 1.
+  auto centred = [](const Array3& f, int i, int j, int di, int dj) {
+    return 2.0 / 3 * (f(i + di, j + dj, 1) - f(i - di, j - dj, 1)) -
+           1.0 / 12 * (f(i + 2 * di, j + 2 * dj, 1) - f(i - 2 * di, j - 2 * dj, 1));
+  };
+  // The one-sided normal derivative without its ghost term: sum_{l=1..4} sbop_l f(l).
+  auto inner = [](const Array3& f, int i, int j) {
+    return sbp::sbop[1] * f(i, j, 1) + sbp::sbop[2] * f(i, j, 2) + sbp::sbop[3] * f(i, j, 3) +
+           sbp::sbop[4] * f(i, j, 4);
+  };
+  SW4_OMP(for schedule(static))
+  for (int j = b.jb + 2; j <= b.je - 2; ++j)
+    for (int i = b.ib + 2; i <= b.ie - 2; ++i) {
+      const double sx = strx(i), sy = stry(j);
+      const double m = mu(i, j, 1), l = la(i, j, 1), l2m = 2 * m + l;
+      const double m1 = met.m1(i, j, 1);
+      // n = (s^x m2, s^y m3, m4): sqrt(J) grad k with the stretched x and y components.
+      const double n1 = sx * met.m2(i, j, 1), n2 = sy * met.m3(i, j, 1), n3 = met.m4(i, j, 1);
+      double di[3], dj[3];
+      for (int c = 0; c < 3; ++c) {
+        di[c] = centred(u[c], i, j, 1, 0);
+        dj[c] = centred(u[c], i, j, 0, 1);
+      }
+      // B(n, a_x) D_i u and B(n, a_y) D_j u (NUMERICS 16.2's table): the tangential part of
+      // the k-flux, which the normal part must cancel.
+      const double fx = m1 * sx, fy = m1 * sy;
+      const double bx[3] = {fx * (l2m * n1 * di[0] + m * n2 * di[1] + m * n3 * di[2]),
+                            fx * (l * n2 * di[0] + m * n1 * di[1]),
+                            fx * (l * n3 * di[0] + m * n1 * di[2])};
+      const double by[3] = {fy * (m * n2 * dj[0] + l * n1 * dj[1]),
+                            fy * (m * n1 * dj[0] + l2m * n2 * dj[1] + m * n3 * dj[2]),
+                            fy * (l * n3 * dj[1] + m * n2 * dj[2])};
+      // Dividing the flux by s^x s^y makes B(n, n) = s^x s^y (mu alpha I + (lambda + mu) nu
+      // nu^T) with nu = n / sqrt(s^x s^y): the system for w = D^_k u.
+      const double isxy = 1 / (sx * sy), rs = std::sqrt(isxy);
+      double t[3] = {isxy * (bx[0] + by[0]), isxy * (bx[1] + by[1]), isxy * (bx[2] + by[2])};
+      if (forcing) {
+        double tau[3];
+        (*forcing)(i, j, tau);
+        for (int c = 0; c < 3; ++c) t[c] -= tau[c];
+      }
+      const double nu[3] = {n1 * rs, n2 * rs, n3 * rs};
+      const double alpha = nu[0] * nu[0] + nu[1] * nu[1] + nu[2] * nu[2];
+      const double nut = nu[0] * t[0] + nu[1] * t[1] + nu[2] * t[2];
+      // w = -(1/(mu alpha)) [t - ((lambda + mu)/((2 mu + lambda) alpha)) (nu . t) nu]
+      const double f = (l + m) / (l2m * alpha) * nut, g = 1 / (m * alpha);
+      for (int c = 0; c < 3; ++c) {
+        const double w = -g * (t[c] - f * nu[c]);
+        u[c](i, j, 0) = (w - inner(u[c], i, j)) / sbp::sbop[0];
+      }
+    }
+}
+
+// The interface injection (NUMERICS 19.1) for every (i, j) of the arrays' common (i, j) box,
+// ghost and padding columns included, all three components: grid 0's top ghosts from grid 1,
+// u0(k = -1) <- u1(nc - 2), u0(0) <- u1(nc - 1); grid 1's bottom planes from grid 0,
+// u1(nc) <- u0(1), u1(nc + 1) <- u0(2), u1(nc + 2) <- u0(3). No plane written is read, so the
+// copies commute; the arrays must hold those k planes.
+inline void inject_interface(Field& u0, Field& u1, int nc) {
+  for (int c = 0; c < 3; ++c) {
+    const Box& b0 = u0[c].box;
+    const Box& b1 = u1[c].box;
+    const int ib = std::max(b0.ib, b1.ib), ie = std::min(b0.ie, b1.ie);
+    const int jb = std::max(b0.jb, b1.jb), je = std::min(b0.je, b1.je);
+    SW4_OMP(for schedule(static))
+    for (int j = jb; j <= je; ++j)
+      for (int i = ib; i <= ie; ++i) {
+        u0[c](i, j, -1) = u1[c](i, j, nc - 2);
+        u0[c](i, j, 0) = u1[c](i, j, nc - 1);
+        u1[c](i, j, nc) = u0[c](i, j, 1);
+        u1[c](i, j, nc + 1) = u0[c](i, j, 2);
+        u1[c](i, j, nc + 2) = u0[c](i, j, 3);
+      }
+  }
+}
+
+}  // namespace sw4
