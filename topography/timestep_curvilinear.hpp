@@ -21,8 +21,9 @@
 // original uses LAPACK's packed symmetric solver; the two agree to rounding, and the step count
 // N = int(T/Delta t + 0.5) only sees rounding near a half.
 //
-// The original stops the run when a matrix has the wrong sign; here a negative result says so
-// and the caller stops. Setup only: the loop is a max reduction, which does not depend on the
+// The original stops the run only when lambda_max(M) <= 0; here every M must be positive
+// definite (smallest eigenvalue > 0, NUMERICS 18.3), a stricter test that any unfolded grid
+// with a physical material passes, and a negative result tells the caller to stop. Setup only: the loop is a max reduction, which does not depend on the
 // order, so any thread count gives the same bits. No MPI here (the driver takes the minimum over
 // ranks and grid 0's bound).
 #pragma once
