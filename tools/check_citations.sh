@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# check_citations.sh: every section the sources cite in NUMERICS.md or DESIGN.md exists.
+# check_citations.sh: every section the project cites exists.
 #
-# Why built so: the code explains itself by pointing at the specification ("NUMERICS.md 3.1,
-# 3.2", "NUMERICS §7.2", "NUMERICS 2-5", "DESIGN.md, \"Time step as phases\""), and a pointer
-# to a section that was renumbered or never written teaches nothing. This check reads the
-# tracked sources (*.hpp, *.cpp, *.sh, Makefile, everything under test/, bench/ and tools/),
-# collects every such reference and fails, naming FILE:LINE, when
+# Why built so: the code and the documents explain themselves by pointing at sections
+# ("NUMERICS.md 3.1, 3.2", "NUMERICS §7.2", "NUMERICS 2-5", "DESIGN.md, \"Time step as
+# phases\"", "docs/user-guide.md, \"Images\""), and a pointer to a section that was
+# renumbered, renamed or never written teaches nothing. This check reads the tracked sources
+# and documents (*.hpp, *.cpp, *.sh, *.md, Makefile, everything under test/, bench/, tools/ and
+# .ci/), collects every such reference and fails, naming FILE:LINE, when
 #   - NUMERICS.md has no heading with a cited number (a line "## 3. ..." or "### 3.1 ...");
 #     lists ("3.1, 3.2", "8, 7.1"), ranges ("2-5", "3.1-3.3": both ends are checked),
 #     "§0/§7.3", "section 10" and a bare "§6.3" (which only NUMERICS uses) are understood;
-#   - DESIGN.md has no heading with a cited name (DESIGN.md, "Name" and "Other name"; a name
-#     may run on to the next comment line);
+#   - a cited document has no heading (or paragraph opening with a bold label) with a cited
+#     name: DOC, "Name" with DOC any .md file
+#     (README alone means README.md), with or without the comma or with a colon, and more
+#     names after it (DOC, "Name" and "Other name"); a citation may run on to the next line;
 #   - a cited .md file (say shared/NOTES.md) is not in the repository.
 # This file itself is not scanned (its own examples are not citations).
 #
@@ -31,7 +34,7 @@ source_files() {
     list=$(cd "$root" && find . -type f ! -path './.git/*' | sed 's|^\./||')
   fi
   printf '%s\n' "$list" |
-    grep -E '(\.hpp|\.cpp|\.sh)$|^(test|bench|tools)/|^Makefile$' |
+    grep -E '(\.hpp|\.cpp|\.sh|\.md)$|^(test|bench|tools|\.ci)/|^Makefile$' |
     grep -v -E '^(build|test-output|bench-output)/' |
     grep -v -x -F "$self" | sort -u
 }
@@ -41,7 +44,7 @@ check() {
   local root=$1 list=$2 files=()
   cd "$root" || { echo "check_citations: no directory $root"; return 1; }
   while IFS= read -r f; do
-    [ -f "$f" ] && grep -q -I -E 'NUMERICS|DESIGN|§|\.md' "$f" 2>/dev/null && files+=("$f")
+    [ -f "$f" ] && grep -q -I -E 'NUMERICS|DESIGN|README|§|\.md' "$f" 2>/dev/null && files+=("$f")
   done < <(source_files .)
   local num=NUMERICS.md des=DESIGN.md
   [ -f "$num" ] || num=/dev/null
@@ -70,8 +73,29 @@ check() {
         } else check_num(tok[i], f, l, cited)
       }
     }
+    # The sections of a document, read once: its headings ("# ...", "## ..." outside code blocks)
+    # and the bold labels that open a paragraph ("**Never half there.** ...").
+    function load_headings(doc,    line, h, fence) {
+      loaded[doc] = 1; fence = 0
+      if (system("test -f \"" doc "\"") != 0) { missing[doc] = 1; return }
+      while ((getline line < doc) > 0) {
+        if (line ~ /^```/) { fence = !fence; continue }
+        if (!fence && line ~ /^#+ /) { h = line; sub(/^#+ +/, "", h); heading[doc, trim(h)] = 1 }
+        # a paragraph that opens with a bold label ("**Never half there.** ...") is a section too
+        if (!fence && match(line, /^\*\*[^*]+\*\*/)) {
+          h = substr(line, 3, RLENGTH - 4); sub(/[.:]$/, "", h); heading[doc, trim(h)] = 1
+        }
+      }
+      close(doc)
+    }
+    function check_heading(doc, name, f, l) {
+      note(f, l, doc " \"" name "\"")
+      if (!(doc in loaded)) load_headings(doc)
+      if (doc in missing) fail(f, l, "cites " doc ", which is not in the repository")
+      else if (!((doc, name) in heading)) fail(f, l, doc " has no section \"" name "\"")
+    }
     # All citations in text t (line l of file f); returns t with what it used blanked out.
-    function parse(t, f, l,    out, rest, lst, name, q, cited) {
+    function parse(t, f, l,    out, rest, lst, name, q, cited, doc) {
       out = ""
       while (match(t, /NUMERICS(\.md)?/)) {
         out = out substr(t, 1, RSTART - 1); cited = substr(t, RSTART, RLENGTH)
@@ -83,13 +107,16 @@ check() {
         t = rest
       }
       t = out t; out = ""
-      while (match(t, /DESIGN\.md, *"[^"]*"/)) {
+      # DOC, "Heading" (the comma may be missing; DOC is README or any .md file; more names
+      # may follow: DOC, "A" and "B").
+      while (match(t, /(README(\.md)?|[A-Za-z0-9_\/.-]+\.md)[,:]? *"[A-Za-z0-9`(][^"]*"/)) {
         out = out substr(t, 1, RSTART - 1); rest = substr(t, RSTART + RLENGTH)
-        name = substr(t, RSTART, RLENGTH); sub(/^DESIGN\.md, *"/, "", name); sub(/"$/, "", name)
+        name = substr(t, RSTART, RLENGTH); doc = name
+        sub(/[,:]? *".*$/, "", doc); if (doc == "README") doc = "README.md"
+        sub(/^[^"]*"/, "", name); sub(/"$/, "", name)
         while (1) {
           name = trim(name); gsub(/[ \t]+/, " ", name)
-          note(f, l, "DESIGN.md \"" name "\"")
-          if (!(name in dessec)) fail(f, l, "DESIGN.md has no section \"" name "\"")
+          check_heading(doc, name, f, l)
           if (!match(rest, /^ *(,|and|, and) *"[^"]*"/)) break
           name = substr(rest, 1, RLENGTH); rest = substr(rest, RLENGTH + 1)
           sub(/^[^"]*"/, "", name); sub(/"$/, "", name)
@@ -129,7 +156,7 @@ check() {
       if (carry != "") { t = carry " " uncomment(t); l = carryline; carry = "" } else l = FNR
       check_md($0, FILENAME, FNR)
       # A citation cut by the end of the line goes on with the next line.
-      if (match(t, /(NUMERICS(\.md)?( *(section|§))?|DESIGN\.md,( *"[^"]*" *(,|and))* *("[^"]*)?) *$/)) {
+      if (match(t, /(NUMERICS(\.md)?( *(section|§))?|(README(\.md)?|[A-Za-z0-9_\/.-]+\.md)[,:]?( *"[^"]*" *(,|and))* *("[^"]*)?) *$/)) {
         carry = substr(t, RSTART); carryline = l; t = substr(t, 1, RSTART - 1)
       }
       parse(t, FILENAME, l)
@@ -165,6 +192,9 @@ self_test() {
   printf '# see (%s.md, "Time step\n# as phasers")\n' "$D" >"$probe"
   expect 'no section "Time step as phasers"' 1
   echo "# see $N-topography.md" >"$probe";          expect "$N-topography.md, which is not" 1
+  echo "# see $D.md \"Time step as phasers\"" >"$probe";  expect 'no section "Time step as phasers"' 1
+  echo "# see README, \"No such heading\"" >"$probe";   expect 'README.md has no section "No such heading"' 1
+  echo "# see docs/none.md, \"Intro\"" >"$probe";       expect "docs/none.md, which is not" 1
   rm -f "$probe"
   sed -i 's/^### 7\.2 /### 7.2x /' "$tmp/NUMERICS.md"; expect "no section 7.2 " 1
   return $rc
