@@ -32,7 +32,7 @@ CXXFLAGS := -std=c++17 -I. $(WARN) $(OPT) $(SANFLAGS) -DOMPI_SKIP_MPICXX -DMPICH
 LDFLAGS  := $(SANFLAGS) $(EXTRA_LDFLAGS)
 GTEST_LIBS ?= -lgtest -pthread
 
-# Field values in double (the default) or single precision (README, "Single precision").
+# Field values in double (the default) or single precision (docs/user-guide.md, "Single precision").
 PRECISION ?= double
 ifeq ($(PRECISION),single)
   CXXFLAGS += -DSW4LITE_SINGLE

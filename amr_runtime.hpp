@@ -59,7 +59,8 @@
 // yield, then sleep a little, so oversubscribed ranks keep moving. set_preposted(0)
 // (AMR_PREPOSTED=0) finds small messages by MPI_Improbe instead, as this runtime first did:
 // on Open MPI 4.1 that made a message wait one more poll and be copied twice, about half of
-// what a round trip cost the runtime (README, "One-sided mode", has the breakdown). The rest
+// what a round trip cost the runtime (docs/benchmarks.md, "The runtime's round trip", has the
+// breakdown). The rest
 // is the runtime's own work per message: sequencing, the run queue, the handler's dispatch
 // and the statistics' clock (all of it kept free of allocation and hashing).
 //

@@ -1,4 +1,5 @@
-// precision.hpp: the one type of a field's value, `Real` (README, "Single precision").
+// precision.hpp: the one type of a field's value, `Real` (docs/user-guide.md, "Single
+// precision").
 //
 // Why built so: vendors test a proxy in both precisions, and co-design studies weigh the halved
 // memory traffic of single precision against its accuracy, so `make PRECISION=single` builds

@@ -53,8 +53,8 @@ namespace {
 int rank_ = 0, nranks_ = 1;
 
 #ifdef SW4LITE_ONESIDED
-// Default partitions per rank in one-sided mode (README, "One-sided mode": enough for overlap,
-// and stealing moves a third of a rank's work, which evens out a rank twice as slow).
+// Default partitions per rank in one-sided mode (docs/user-guide.md, "One-sided mode": enough
+// for overlap, and stealing moves a third of a rank's work, which evens out a rank twice as slow).
 constexpr int kDefaultPartitions = 3;
 #endif
 

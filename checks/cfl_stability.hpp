@@ -1,5 +1,5 @@
 // cfl_stability.hpp: the largest stable `developer cfl=` (measured), how fast a run grows above
-// it, and the set-up's warning and refusal (README, "The CFL number").
+// it, and the set-up's warning and refusal (docs/user-guide.md, "The CFL number").
 //
 // Why built so: the time step is dt = cfl h / sqrt(max (4 mu + lambda)/rho) (NUMERICS.md 2.1),
 // i.e. cfl is the largest CFL number dt sqrt(vp^2 + 2 vs^2)/h of the grid, and nothing stopped a

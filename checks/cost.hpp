@@ -23,8 +23,8 @@
 namespace sw4 {
 
 // Grid-point updates per second per core of the tuned kernel: `make bench` on
-// inputs/pointsource.in, 2 ranks x 1 thread on the 2-core AMD EPYC development machine (README,
-// "Tests and benchmarks": 14.6 M/s on 2 ranks). Both cores busy, as in a real run.
+// inputs/pointsource.in, 2 ranks x 1 thread on the 2-core AMD EPYC development machine
+// (docs/benchmarks.md, "The cost line's rate": 14.6 M/s on 2 ranks). Both cores busy, as in a real run.
 constexpr double kUpdatesPerCoreSecond = 7.3e6;
 constexpr const char* kUpdatesBasis =
     "7.3 M grid-point updates/s per core, measured with inputs/pointsource.in on 2 ranks of a "

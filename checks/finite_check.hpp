@@ -1,7 +1,7 @@
 // finite_check.hpp: decks whose numbers cannot stay finite, found before the first step: a
 // time step whose powers underflow or overflow, a time function that is not finite at the
-// step times, source amplitudes whose arithmetic overflows (README, "Checked before the first
-// step").
+// step times, source amplitudes whose arithmetic overflows (docs/user-guide.md, "Checked before
+// the first step").
 //
 // Why built so: `time t=1e-300` passed --check and gave NaN at step 1 (dt^2 = 0, and U'' is
 // (U* - 2U + Um) / dt^2 = 0/0), `fz=1e308` passed and gave an infinity at step 1. Each is a
@@ -27,7 +27,8 @@
 //    amplitude, estimated as the largest of (lambda + 2 mu) max(1, 1/h^2) max(|U|, |U''|) (the
 //    operator's fluxes and its value, on U and on U''), |U|/dt (velocity) and |U|/h (gradients),
 //    with |U| the larger of the first steps' displacement (force g dt^2/rho) and the solution
-//    check's scale A G / (mu h^p) (README, "The solution check"), |U''| = vp^2 |U| / h^2 + the
+//    check's scale A G / (mu h^p) (docs/user-guide.md, "The solution check"), |U''| =
+//    vp^2 |U| / h^2 + the
 //    force times g'' over rho, all times kMargin. Measured with the build before this check
 //    (five decks: forces on h = 100 and h = 0.04, a Ricker force near the surface, moment
 //    tensors on h = 100 and 1000; amplitudes up to 1000 times the bound): every run that

@@ -1,5 +1,5 @@
 // float_bits.hpp: what a double or a float is (NaN, infinite, how large) read from its bits, so no
-// compiler flag can remove the answer (README, "The solution check").
+// compiler flag can remove the answer (docs/user-guide.md, "Fast floating point").
 //
 // Why built so: Intel's icpx and other vendor compilers enable fast floating point by default,
 // and GCC's and Clang's -ffast-math (or -Ofast) let the compiler assume that no value is NaN or
@@ -72,7 +72,8 @@ inline RealBits narrow_bits(std::int64_t b) {
 
 // GCC and Clang define __FAST_MATH__ under -ffast-math and -Ofast: the compiler may then
 // reassociate sums, so the bitwise identity across ranks, threads and binaries holds only to
-// the last digits, and values below DBL_MIN read as zero (README, "The solution check").
+// the last digits, and values below DBL_MIN read as zero (docs/user-guide.md, "Fast floating
+// point").
 #ifdef __FAST_MATH__
 constexpr bool kFastMath = true;
 #else

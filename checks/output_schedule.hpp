@@ -1,5 +1,6 @@
 // output_schedule.hpp: outputs a deck asks for that its run never writes, found before the
-// first step: one warning line per command (README, "Checked before the first step").
+// first step: one warning line per command (docs/user-guide.md, "Checked before the first
+// step").
 //
 // Why built so: `image ... cycle=750`, `image ... time=1.7e308` or `checkpoint cycle=750` in a
 // run of 43 steps wrote nothing and said nothing; the user learnt it from an empty directory

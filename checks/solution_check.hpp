@@ -1,5 +1,5 @@
 // solution_check.hpp: when a run looks at its solution for a blow-up, and the bound beyond
-// which a value is a blow-up (README, "The solution check").
+// which a value is a blow-up (docs/user-guide.md, "The solution check").
 //
 // Why built so: an unstable run (too large a cfl, super-grid layers too thin for their
 // damping) grows by a factor every step until it overflows; without a look at the solution it
@@ -30,7 +30,8 @@
 // kSafety * scale(n) (float_bits.hpp: a NaN, an infinity, or beyond; no compiler flag removes
 // the test). Measured at every step of the decks of inputs/, test/reference/, test/e2e/,
 // test/ci/ and decks made to push it, the solution stays below 0.47 of scale(n) (a Dirac force
-// on the surface; the rest 0.0001 to 0.2; README lists them); kSafety = 1e3 leaves three orders
+// on the surface; the rest 0.0001 to 0.2; docs/user-guide.md, "The solution check", lists
+// them); kSafety = 1e3 leaves three orders
 // of magnitude, and still stops inputs/pointforce.in at cfl=30 after its single step (|u| =
 // 3.5e4 scale) and a run at cfl=5 at its second step. Where the material has no positive floor
 // (it has with any deck the parser accepts), the check keeps to NaN and infinity.
@@ -232,7 +233,7 @@ inline double blowup_bound(SourceScale& sc, long n) {
   if (!finite_bits(bound)) return DBL_MAX;
   return std::max(bound, kFloor);
 }
-// The same after the last of nsteps steps of dt (the tests' and the README's figure).
+// The same after the last of nsteps steps of dt (the tests' and the user guide's figure).
 inline double blowup_bound(const Config& cfg, double dt, long nsteps) {
   SourceScale sc(cfg, dt, [nsteps](long n) { return n == std::max(nsteps, 1L); });
   return blowup_bound(sc, std::max(nsteps, 1L));

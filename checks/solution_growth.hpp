@@ -1,6 +1,6 @@
 // solution_growth.hpp: the solution check's second test, a blow-up told by its growth: the
 // largest |u| over the whole grid has become many times larger than it ever was, while no
-// source grew enough to explain it (README, "The solution check").
+// source grew enough to explain it (docs/user-guide.md, "The solution check").
 //
 // Why built so: an unstable run (a cfl above the stable limit, thin super-grid layers) grows by
 // a fixed factor every step. The bound of solution_check.hpp stops it only once it is far
@@ -16,8 +16,8 @@
 // GaussianWindow, Sawtooth and SmoothWave sources, late sources after the waves had gone, an
 // exponentially growing user series, soft layers, runs to 810 steps) the largest |u| never
 // exceeded its own earlier maximum by more than a factor 1.3 beyond what the sources' growth
-// allows (the statistic below; README lists the decks and figures). So, at a step n the run
-// looks at,
+// allows (the statistic below; docs/user-guide.md, "The solution check", lists the decks and
+// figures). So, at a step n the run looks at,
 // with M(m) the global max |u| after the looked-at step m:
 //
 //   P_W = the largest M(m) over looked-at steps m <= n - W, for W = 10, 20, 40, ... (W <= n);
@@ -27,7 +27,7 @@
 //         the statistic below read 3.1 on test/ci/small.in, with L = 5 1.4, with L = 10 1.3,
 //         with 20 1.2; a shorter lag lets a run stop 10 steps sooner), counting only terms
 //         that can explain M(n): K T(n) >= M(n), K = 10 (the solution stays below 0.5 of the
-//         scale: README); a term that had not started has grown infinitely;
+//         scale: docs/user-guide.md, "The solution check"); a term that had not started has grown infinitely;
 //   a blow-up when M(n) >= kGrowth P_W S_W for some W, kGrowth = 10.
 //
 // The statistic M(n) / (P_W S_W) reached at most 1.3 on correct runs (a plateau: a static

@@ -1,5 +1,6 @@
 // supergrid_stability.hpp: which super-grid layers are unstable, how fast they blow up, and the
-// setup warning for a run long enough to see it (README, "Super-grid layers").
+// setup warning for a run long enough to see it (docs/user-guide.md, "Super-grid
+// layers").
 //
 // Why built so: the layers' fourth-order damping is explicit, and with a large coefficient dc
 // over a thin layer (few points gp, so the stretching and damping profiles change steeply) it

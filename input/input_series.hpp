@@ -20,7 +20,7 @@
 // coefficients of each interval, time_function.hpp), 5.6 GB; the bytes allow 40 characters a
 // sample at that count (a double printed with 17 digits and an exponent takes 24).
 //
-// File format (the README copies this):
+// File format (docs/user-guide.md, "User time series", copies this):
 //   - text; blank lines are ignored, and a token starting with '#' ends its line, so lines
 //     starting with '#' are comments;
 //   - the first data line holds exactly three values:  t0 dt n

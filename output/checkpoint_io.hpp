@@ -23,7 +23,8 @@
 // returns success, and the file, already of full size (MPI_File_set_size), holds zeros where
 // the bytes were lost. Each rank reads its own spans (rank 0 the header too), so the spans of
 // all ranks cover every byte written once; comparing bytes, not checksums, is exact and costs
-// one more pass over the file, mostly from the page cache (README: "Never half there").
+// one more pass over the file, mostly from the page cache (docs/user-guide.md, "Never
+// half there").
 #pragma once
 
 #include <mpi.h>

@@ -8,7 +8,7 @@
 // each piece contributes exactly the points it owns. A piece's part is a rectangle of the
 // plane per patch; only these 2-D rectangles travel, never the 3-D field.
 //
-// The file is SW4's image format (README.md, "Images", has the table): a header (precision,
+// The file is SW4's image format (docs/user-guide.md, "Images", has the table): a header (precision,
 // number of patches, time, plane, coordinate, mode number, grid flag, 25 characters of
 // creation date), one record per patch (h, zmin, first and last index along the plane's two
 // axes), the patches' values with the first axis fastest, and with gridinfo = 1 the z of the

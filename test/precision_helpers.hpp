@@ -1,5 +1,5 @@
 // precision_helpers.hpp: the tests' one way to say "this tolerance depends on the precision"
-// (precision.hpp; README, "Single precision").
+// (precision.hpp; docs/user-guide.md, "Single precision").
 //
 // Why built so: the double build keeps every tolerance it had; the single build rounds every
 // field value to a float (eps 6e-8), so a test that compares with an exact value, with a

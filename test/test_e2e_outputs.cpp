@@ -44,7 +44,7 @@ namespace {
 
 // The receivers' tolerance against the original's (double) files and between mirror images:
 // 1e-10 of the maximum; in the single build 1e-5 (its receivers differ from the double
-// build's by up to 3e-6 of their maximum: README, "Single precision").
+// build's by up to 3e-6 of their maximum: docs/user-guide.md, "Single precision").
 const double kRecTol = sw4test::tol(1e-10, 1e-5);
 
 // a[i] = sign * b[i] to rel of the larger of the two series' maxima.

@@ -5,7 +5,7 @@
 // files of a real run: the image against the checkpoint written at the same step, to the bit.
 //
 // Why built so: the reader and the decoder here are written from the formats' descriptions
-// (README.md "Images", RFC 1950/1951, the PNG specification), not from the writer, so a
+// (docs/user-guide.md, "Images", RFC 1950/1951, the PNG specification), not from the writer, so a
 // mistake in the writer's layout shows as a mismatch instead of being read back the same way.
 #include <gtest/gtest.h>
 
@@ -98,7 +98,7 @@ Decoded decode_png(const std::vector<unsigned char>& f) {
   return d;
 }
 
-// The SW4 image file as README.md's table lays it out.
+// The SW4 image file as the user guide's table lays it out (docs/user-guide.md, "Images").
 struct Sw4Img {
   int prec = 0, npatches = 0, plane = 0, mode = 0, gridinfo = 0;
   double t = 0, coord = 0;

@@ -1,5 +1,5 @@
 // test_precision.cpp: what the build's precision changes, checked in both builds (precision.hpp;
-// README, "Single precision"): a checkpoint of the other precision is refused with a line that
+// docs/user-guide.md, "Single precision"): a checkpoint of the other precision is refused with a line that
 // names both, files from before value_bytes read as double, the bit orders of float_bits.hpp
 // that the solution check compares in a Real's width, and the digits a receiver's USGS text
 // prints. (The set-up line and make's PRECISION check: test/checks/precision.sh.)

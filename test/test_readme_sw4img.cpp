@@ -1,10 +1,11 @@
-// test_readme_sw4img.cpp: README.md's table of the .sw4img layout, read from README.md itself
-// and checked against the writer (image.hpp: sw4img_bytes): every row's size, type and place,
-// the patch record's size, and the file's length, for one patch and for two (topography).
+// test_readme_sw4img.cpp: the user guide's table of the .sw4img layout (docs/user-guide.md,
+// "Images"), read from that file itself and checked against the writer (output/image.hpp:
+// sw4img_bytes): every row's size, type and place, the patch record's size, and the file's
+// length, for one patch and for two (topography).
 //
 // Why built so: the table is what a user's reader is written from, and it once said 40 bytes a
-// patch where the writer puts 32 (issue 19). test_image.cpp reads the files by its own copy of
-// the layout; this test reads the table, so a table that drifts from the writer fails here.
+// patch where the writer puts 32. test_image.cpp reads the files by its own copy of the
+// layout; this test reads the table, so a table that drifts from the writer fails here.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -34,9 +35,9 @@ std::string trim(const std::string& s) {
 // The rows of the table after "**The .sw4img layout**" (header and separator left out).
 std::vector<Row> readme_rows() {
   const char* root = std::getenv("SW4LITE_ROOT");
-  const std::string readme = "README.md";  // in the repository's root
+  const std::string readme = "docs/user-guide.md";  // from the repository's root
   std::ifstream in(std::string(root ? root : ".") + "/" + readme);
-  EXPECT_TRUE(bool(in)) << "README.md not found (run from the repository root or set SW4LITE_ROOT)";
+  EXPECT_TRUE(bool(in)) << readme << " not found (run from the repository root or set SW4LITE_ROOT)";
   std::string line;
   while (std::getline(in, line) && line.find("**The .sw4img layout**") == std::string::npos) {}
   std::vector<Row> rows;

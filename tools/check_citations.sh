@@ -174,7 +174,7 @@ self_test() {
   local root=$1 tmp rc=0
   tmp=$(mktemp -d) || return 1
   trap 'rm -rf "$tmp"' RETURN
-  (cd "$root" && { source_files .; echo "$self"; ls ./*.md 2>/dev/null; } |
+  (cd "$root" && { source_files .; echo "$self"; ls ./*.md ./docs/*.md 2>/dev/null; } |
      tar -cf - -T -) | (cd "$tmp" && tar -xf -) || return 1
   expect() {  # WHAT RC: the check on the copy exits RC (0 or 1) and prints WHAT when it fails
     local what=$1 want=$2 out got

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # precision_table.sh: the single build's receivers against the double build's, deck by deck
-# (README, "Single precision").
-#   bash tools/precision_table.sh [DECK...]     (default: the decks of README's table)
+# (docs/user-guide.md, "Single precision").
+#   bash tools/precision_table.sh [DECK...]     (default: the decks of that section's table)
 # Runs each deck with build/bench-precision/sw4lite-double and -single (`make
 # build/bench-precision/sw4lite-double build/bench-precision/sw4lite-single`) on 2 ranks, in
 # precision-output/DECK-{double,single}/, and prints one row per deck: the largest difference

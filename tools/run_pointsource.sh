@@ -9,7 +9,7 @@
 # comes (and kept in build/run-pointsource.log); the last lines compare the printed norms,
 # character for character, with the published SW4lite values and the script exits 0 or 1
 # accordingly; a single-precision build (build/precision) is held to them within 1e-4 relative
-# (README, "Single precision"). RANKS=N runs on N ranks instead of 2; MPIRUN=... overrides the launcher
+# (docs/user-guide.md, "Single precision"). RANKS=N runs on N ranks instead of 2; MPIRUN=... overrides the launcher
 # (tools/mpirun.sh).
 set -u
 cd "$(dirname "$0")/.." || exit 1

@@ -5,5 +5,6 @@
 # so the check itself is checked.
 cmd_check docs-citations 60 bash tools/check_citations.sh
 cmd_check docs-citations-selftest 120 bash tools/check_citations.sh --self-test
-# README's table of the .sw4img layout against the writer (image.hpp), read from README.md.
+# The user guide's table of the .sw4img layout against the writer (output/image.hpp), read from
+# docs/user-guide.md.
 gtest_check unit-readme-sw4img 1 60 build/test_readme_sw4img --gtest_color=no

@@ -1,5 +1,5 @@
-# precision.sh: what the build's precision changes, in either build (precision.hpp; README,
-# "Single precision"; sourced by test/run_tests.sh). The build tree's precision is build/precision
+# precision.sh: what the build's precision changes, in either build (precision.hpp;
+# docs/user-guide.md, "Single precision"; sourced by test/run_tests.sh). The build tree's precision is build/precision
 # (the Makefile writes it): the set-up line of both binaries must name it, a checkpoint of the
 # other precision is refused naming both and files from before value_bytes read as double
 # (test_precision, with float_bits' orders and the receivers' digits), and make refuses a

@@ -1,6 +1,6 @@
 # solution_check.sh: the solution check stops an unstable run with one line and exit status 1
 # before any output holds its blow-up, the same on any number of ranks and in both binaries
-# (README, "The solution check"; sourced by test/run_tests.sh). CI part e runs this file with a
+# (docs/user-guide.md, "The solution check"; sourced by test/run_tests.sh). CI part e runs this file with a
 # -ffast-math build (.ci/run), where a NaN test the compiler may fold away would fail it.
 sc_dir=$PWD/test-output/solution-check
 rm -rf "$sc_dir" && mkdir -p "$sc_dir"

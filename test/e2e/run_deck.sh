@@ -11,7 +11,7 @@
 # which the test log keeps. With SW4LITE_NORMS_REL=R an EXPECTED_LINE of error norms ("Errors at
 # time T Linf = A L2 = B norm of solution = C") is met by a line of the same time whose three
 # numbers are within R relative of A, B, C (the single build against the published double
-# norms: README, "Single precision"). DECK is given relative to the repository
+# norms: docs/user-guide.md, "Single precision"). DECK is given relative to the repository
 # root; the program reads it by its absolute path, so that files the deck names (a Discrete
 # sample file) are found beside it.
 set -u

@@ -39,7 +39,7 @@ for bin in sw4lite sw4lite-onesided; do
       { echo "FAILED: other files than $(basename "$first")'s:"; diff "$first/files" "$d/files"; ok=0; continue; }
     while IFS= read -r f; do
       if fast_math "$d"; then
-        # Sums may be reassociated per cut and binary (README, "Fast floating point"): the
+        # Sums may be reassociated per cut and binary (docs/user-guide.md, "Fast floating point"): the
         # same samples, not the same last digits (lines of text, bytes of SAC).
         case $f in *.txt) n1=$(wc -l <"$first/run/$f") n2=$(wc -l <"$d/run/$f") ;;
           *) n1=$(wc -c <"$first/run/$f") n2=$(wc -c <"$d/run/$f") ;; esac
