@@ -49,7 +49,7 @@ check() {
   local num=NUMERICS.md des=DESIGN.md
   [ -f "$num" ] || num=/dev/null
   [ -f "$des" ] || des=/dev/null
-  # awk reads the two documents first (their headings), then the sources.
+  # awk reads NUMERICS.md's headings first (BEGIN), then the sources, the documents too.
   awk -v numfile="$num" -v desfile="$des" -v list="$list" '
     function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
     # A comment line continued: the text without its leading blanks and comment marker.
@@ -88,7 +88,15 @@ check() {
       }
       close(doc)
     }
+    # A document named in file f: from the repository root, else from the folder of f (a
+    # link between two files of docs/).
+    function resolve(doc, f,    dir) {
+      if (system("test -f \"" doc "\"") == 0) return doc
+      dir = f; if (!sub(/\/[^\/]*$/, "", dir)) return doc
+      return system("test -f \"" dir "/" doc "\"") == 0 ? dir "/" doc : doc
+    }
     function check_heading(doc, name, f, l) {
+      doc = resolve(doc, f)
       note(f, l, doc " \"" name "\"")
       if (!(doc in loaded)) load_headings(doc)
       if (doc in missing) fail(f, l, "cites " doc ", which is not in the repository")
@@ -137,18 +145,16 @@ check() {
         name = substr(t, RSTART, RLENGTH); after = substr(t, RSTART + RLENGTH, 2)
         t = substr(t, RSTART + RLENGTH)
         if (after ~ /^[A-Za-z0-9_(]/ || after ~ /^\.[A-Za-z0-9_]/ || after ~ /^->/) continue
+        name = resolve(name, f)
         if (!((name) in seenmd)) seenmd[name] = system("test -f \"" name "\"") == 0
         if (!seenmd[name]) fail(f, l, "cites " name ", which is not in the repository")
       }
     }
-    FILENAME == numfile {
-      if ($0 ~ /^#+ /) { h = $0; sub(/^#+ +/, "", h); split(h, w, " "); n = w[1]
-        sub(/^§/, "", n); sub(/\.$/, "", n); if (n ~ /^[0-9]+(\.[0-9]+)*$/) numsec[n] = 1 }
-      next
-    }
-    FILENAME == desfile {
-      if ($0 ~ /^#+ /) { h = $0; sub(/^#+ +/, "", h); dessec[trim(h)] = 1 }
-      next
+    BEGIN {  # the section numbers of NUMERICS.md
+      while ((getline line < numfile) > 0)
+        if (line ~ /^#+ /) { h = line; sub(/^#+ +/, "", h); split(h, w, " "); n = w[1]
+          sub(/^§/, "", n); sub(/\.$/, "", n); if (n ~ /^[0-9]+(\.[0-9]+)*$/) numsec[n] = 1 }
+      close(numfile)
     }
     FNR == 1 { carry = "" }
     {
@@ -166,7 +172,7 @@ check() {
       if (desfile == "/dev/null") { print "check_citations: DESIGN.md is missing"; bad++ }
       if (bad) { print "check_citations: " bad " problem(s) in " ncite " citations"; exit 1 }
       print "check_citations: all " ncite " citations found"
-    }' "$num" "$des" "${files[@]}"
+    }' "${files[@]}"
 }
 
 # On a copy of the repository: the copy passes, and each kind of bad citation fails.
