@@ -1,5 +1,5 @@
 // halo_overlap.hpp: the exchange of U* and the corrector of a step, overlapped where the halo
-// model allows (issue 13; DESIGN.md "Overlap").
+// model allows (DESIGN.md "Overlap").
 //
 // Why built so: the step's phases (subdomain.hpp) put the first exchange between the
 // predictor, which makes U*, and the corrector, which reads U*'s halos only near a piece's

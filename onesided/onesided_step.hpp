@@ -14,7 +14,7 @@
 // the two-sided x-then-y exchange leaves in every padding point, corners included.
 //
 // Two protocols (`developer protocol=request|eager`):
-// - request (the seed's): a partition asks each neighbour for exchange e when it has computed
+// - request: a partition asks each neighbour for exchange e when it has computed
 //   its own e, the only time its padding may be overwritten; a neighbour sends e once it has
 //   e and was asked, so data always lands straight in the partition's U+ array. A request
 //   rides on the data message when the data goes out at the same moment.

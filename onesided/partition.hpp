@@ -117,9 +117,9 @@ class Partition : public amr::Mobile {
   void unpack(amr::Reader& r) override;
 };
 
-// The halo protocols (onesided_step.hpp): request is the seed's (the receiver asks for an
-// exchange when it can take it, the data lands in its arrays); eager sends at once and parks
-// early data in the inbox.
+// The halo protocols (onesided_step.hpp): request (the receiver asks for an exchange when it
+// can take it, the data lands in its arrays); eager sends at once and parks early data in the
+// inbox.
 enum class Protocol : std::uint8_t { Request, Eager };
 
 // The steal gate: may this rank ask for work? Only when, over its last two steps, it was idle

@@ -76,7 +76,7 @@ TEST(CflStability, GrowthPerStepIsTheIntegratorsRoot) {
   EXPECT_TRUE(std::isfinite(cfl_growth_decades(1e200)));  // cfl=1e200: a number, not inf
 }
 
-// The deck (pointforce.in's box, vp/vs 2): cfl=1.5 for 26 steps warns (36 steps from
+// pointforce.in's box and material (vp/vs 2): cfl=1.5 for 26 steps warns (36 steps from
 // rounding to the solution's size), for 400 steps is refused on the developer line; 1.43 and
 // the default are stable.
 TEST(CflStability, WarnsOrRefusesByTheRunsLength) {

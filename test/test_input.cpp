@@ -462,8 +462,8 @@ TEST(InputGrid, SupergridWiderThanDomain) {
             "(allowed: 2*gp*h <= z = 6, here 2*gp*h = 7)");
 }
 
-// SAC's KSTNM holds 8 characters: a longer station name gets one warning line (issue 12), and
-// none when the receiver writes no SAC file.
+// SAC's KSTNM holds 8 characters: a longer station name, cut short in the SAC headers, gets one
+// warning line (else the cut goes unnoticed), and none when the receiver writes no SAC file.
 int station_warnings(const Config& c) {
   int n = 0;
   for (const std::string& w : c.warnings) n += w.find("station name") != std::string::npos;

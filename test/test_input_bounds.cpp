@@ -1,4 +1,4 @@
-// test_input_bounds.cpp: what keeps the parser's reads and messages bounded (issue 19): a
+// test_input_bounds.cpp: what keeps the parser's reads and messages bounded: a
 // Discrete sample file that is a device, a FIFO or too large is refused before it is read,
 // and one of an endless value costs no more than its first 1000 characters; a deck of one
 // endless line stops at 1 MiB; every message that quotes the user's text (a token, a value, a

@@ -122,8 +122,8 @@ TEST(InputTopography, GridErrors) {
                 "remove one of them)");
 }
 
-// Sizes computed from the deck stay within an int (issue 19): a hill of 1e10 over h = 0.5 once
-// gave n_c = int(1e10 + 9), printed as "-2147483648 points in z". Both grids' counts are refused
+// Sizes computed from the deck stay within an int: a hill of 1e10 over h = 0.5 would give
+// n_c = int(1e10 + 9), which overflows ("-2147483648 points in z"). Both grids' counts are refused
 // past kMaxPoints1d with the count in double; topography_grids keeps the ints at the bound.
 TEST(InputTopography, GridSizesBeyondAnInt) {
   const std::string p = "in/x.in:4: topography: ";

@@ -1,5 +1,5 @@
 // test_limits.cpp: what a deck may ask for and what the machine must give, found before the
-// first step (issue 11): receiver file names, the number of steps and grid points, materials
+// first step: receiver file names, the number of steps and grid points, materials
 // and source amplitudes that overflow or are not elastic (input.hpp), and the checks of
 // limits.hpp: steps of `time t=`, memory of the arrays and the receivers, the output
 // directory. Each test shows the deck (or the numbers) and the whole one-line message.

@@ -55,8 +55,9 @@ TEST(OutputSchedule, EverDueAgreesWithCheckpointDue) {
   }
 }
 
-// The lines in a 43-step run: each warns once naming its line; a line with one key
-// that fires does not; a receiver that writes no format does; reporttiming with one step does.
+// Output lines that a 43-step run never writes: each warns once naming its line; a line with
+// one key that fires does not; a receiver that writes no format does; reporttiming with one
+// step does.
 TEST(OutputSchedule, WarnsOncePerSilentLine) {
   const Config c = deck(kBase +
                         "image mode=ux y=1000 cycle=750 file=a\n"

@@ -3,9 +3,10 @@
 // sw4img_bytes): every row's size, type and place, the patch record's size, and the file's
 // length, for one patch and for two (topography).
 //
-// Why built so: the table is what a user's reader is written from, and it once said 40 bytes a
-// patch where the writer puts 32. test_image.cpp reads the files by its own copy of the
-// layout; this test reads the table, so a table that drifts from the writer fails here.
+// Why built so: the table is what a user's reader is written from, and a table that says 40
+// bytes a patch where the writer puts 32 makes every reader built from it misread the file.
+// test_image.cpp reads the files by its own copy of the layout; this test reads the table, so a
+// table that drifts from the writer fails here.
 #include <gtest/gtest.h>
 
 #include <cstdint>

@@ -217,7 +217,7 @@ TEST(TopoReceiverModes, PackCarriesGridAndMetric) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Ties (issue 19, NUMERICS 10.1, 21): a receiver exactly halfway between two planes, as a deck's
+// Ties (NUMERICS 10.1, 21): a receiver exactly halfway between two planes, as a deck's
 // round numbers put it, goes where the original's expressions, evaluated as written, put it.
 
 namespace {
@@ -230,15 +230,17 @@ int nearest_plane(double z, double zmin, double h) {
   if (z - (zmin + half) > 0.) ++k;
   return k;
 }
-// The other grouping, (z - zmin) - (k - 1/2)h: the rule before issue 19.
+// The other grouping, (z - zmin) - (k - 1/2)h: it rounds differently and picks the other plane
+// at many ties (the tests below count them), so a receiver would record at another point than
+// in the original.
 int nearest_plane_regrouped(double z, double zmin, double h) {
   int k = int(std::floor((z - zmin) / h)) + 1;
   const volatile double half = (k - 0.5) * h;
   if ((z - zmin) - half > 0.) ++k;
   return k;
 }
-// The rule before issue 19 as g++ -march=native compiled it: regrouped, and the product fused
-// into the difference, (z - zmin) - (k - 1/2)h in one rounding.
+// The other grouping as g++ -march=native may compile it: the product fused into the
+// difference, (z - zmin) - (k - 1/2)h in one rounding; it too disagrees at many ties.
 int nearest_plane_fused(double z, double zmin, double h) {
   int k = int(std::floor((z - zmin) / h)) + 1;
   if (std::fma(-(k - 0.5), h, z - zmin) > 0.) ++k;
@@ -276,8 +278,8 @@ TEST(TopoReceiverTies, CartesianGridMidpoints) {
       fused += nearest_plane_fused(z, 1.0, h) != p.k;
     }
   EXPECT_GT(regrouped, 10);  // the other grouping disagrees at many of these ties,
-  EXPECT_GT(fused, 10);      // and so does the rule as it was compiled
-  // the issue's example: z = 1.02 is on the plane z = 1 (k = 1), not z = 1.04
+  EXPECT_GT(fused, 10);      // and so does its fused form
+  // a deck's round number: z = 1.02 is on the plane z = 1 (k = 1), not z = 1.04
   EXPECT_EQ(place_receiver(rec_at(1.2, 1.2, 1.02, false), topo).k, 1);
   EXPECT_EQ(place_receiver(rec_at(1.2, 1.2, 1.02, true), topo).k, 1);
 }

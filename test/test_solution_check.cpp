@@ -98,8 +98,8 @@ TEST(FloatBits, TheLookFindsNanAndInfinityUnderAnyFlags) {
             "a blow-up (|u| = 3e+12, beyond the bound 1e+12 that the sources allow)");
 }
 
-// Image steps are looked at, as receiver writes and checkpoints are (issue 19: images of steps
-// 6-9 held 1.5e24 while the check looked at step 10 only).
+// Image steps are looked at, as receiver writes and checkpoints are: an image of a step the
+// check skips can hold a blow-up (1.5e24 in steps 6-9 when only step 10 was looked at).
 TEST(SolutionCheck, ImageAndCheckpointStepsAreLookedAt) {
   Config cfg = material_config();
   ImageCfg im;

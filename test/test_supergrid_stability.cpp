@@ -27,10 +27,10 @@ TEST(SupergridStability, TablesGiveTheMeasuredGrowth) {
       EXPECT_NEAR(supergrid_growth(kGp[r], kDc[c], 1.3), kRate[r][c], 1e-12);
     }
   }
-  // the decks of the issue: gp=12 (pointforce) and gp=8 (layered-identity) at dc 0.02, cfl 1.3
+  // pointforce.in (gp=12) and layered-identity.in (gp=8) as they would be at the default dc 0.02
   EXPECT_NEAR(supergrid_growth(12, 0.02, 1.3), 0.157, 1e-12);
   EXPECT_NEAR(supergrid_growth(8, 0.02, 1.3), 0.241, 1e-12);
-  EXPECT_EQ(supergrid_growth(8, 0.01, 1.3), 0);  // the shipped decks' fix
+  EXPECT_EQ(supergrid_growth(8, 0.01, 1.3), 0);  // dc=0.01, as the shipped decks have it
   EXPECT_EQ(supergrid_growth(12, 0.01, 1.3), 0);
   EXPECT_EQ(supergrid_growth(20, 0.02, 1.3), 0);  // the defaults
   EXPECT_EQ(supergrid_growth(30, 0.02, 1.3), 0);  // the pointsource deck

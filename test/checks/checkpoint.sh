@@ -43,7 +43,7 @@ cmd_check ckpt-restart-after-crash 120 bash test/e2e/checkpoint_restart.sh 2 sw4
 # no output touched.
 cmd_check ckpt-bad-checkpoints 180 bash test/e2e/checkpoint_bad.sh "$ck_dir/kill-np2" $ck_40 "$ck_dir/bad"
 
-# A full disk (issue 19): the second checkpoint or the first does not fit, both binaries; the
+# A full disk: the second checkpoint or the first does not fit, both binaries; the
 # receiver files, an image, PointSourceErr.txt do not fit. One line, a non-zero exit on every
 # rank, no "wrote" line for what was not written, the checkpoint before kept and restartable.
 for ck_case in ckpt-second ckpt-first; do

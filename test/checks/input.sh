@@ -7,6 +7,6 @@ gtest_check unit-input-errors 1 120 build/test_input_errors --gtest_color=no
 gtest_check unit-limits 1 120 build/test_limits --gtest_color=no
 # The command line (options.hpp).
 gtest_check unit-options 1 60 build/test_options --gtest_color=no
-# Bounded reads and messages (issue 19): sample files that are devices, FIFOs or too large, an
+# Bounded reads and messages: sample files that are devices, FIFOs or too large, an
 # endless deck line, long tokens quoted in messages, grid counts and extents.
 gtest_check unit-input-bounds 1 120 build/test_input_bounds --gtest_color=no

@@ -1,4 +1,4 @@
-# What the set-up finds before the first step (issue 19), in a run and in --check alike: a CFL
+# What the set-up finds before the first step, in a run and in --check alike: a CFL
 # number the scheme cannot take (cfl_stability.hpp: the measured limit, warned about above it,
 # refused where rounding alone blows the run up), outputs never written (output_schedule.hpp:
 # a warning per line), numbers that cannot stay finite (finite_check.hpp: the time step's

@@ -18,23 +18,24 @@ for sc_deck in blowup-default blowup-nan0; do
   cmd_check "e2e-$sc_deck-onesided" 60 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/nan_check.sh "$sc_dir/$sc_deck-onesided" test/e2e/$sc_deck.in
 done
 
-# Issue 19: image steps are looked at, so no image holds a value beyond the bound.
+# Image steps are looked at, so no image holds a value beyond the bound.
 for sc_bin in sw4lite sw4lite-onesided; do
   cmd_check "unstable-images-$sc_bin" 90 env SW4LITE_BIN=$sc_bin bash test/e2e/unstable_check.sh \
     "$sc_dir/images-$sc_bin" test/e2e/image-unstable.in
 done
-# Issue 19: inputs/pointforce.in at cfl=1.5 grows 2.9x per step (to |u| = 1.8e6 by t=0.8) and
-# at cfl=30 it is 3e4 after its one step; both exited 0. They stop with one line, before the
-# receivers' files, looked at every step (the deck's checkfornan=1) or every 10th (without).
+# inputs/pointforce.in at cfl=1.5 grows 2.9x per step (to |u| = 1.8e6 by t=0.8) and at cfl=30
+# it is 3e4 after its one step: a run that went on to its end would exit 0 with blown-up
+# receivers. They stop with one line, before the receivers' files, looked at every step (the
+# deck's checkfornan=1) or every 10th (without).
 sed -e 's/^time t=1.5$/time t=0.8/' -e 's/^developer checkfornan=1 reporttiming=1$/developer checkfornan=1 cfl=1.5/' \
   inputs/pointforce.in >"$sc_dir/pointforce-cfl1.5.in"
 sed -e 's/^time t=1.5$/time t=0.8/' -e 's/^developer checkfornan=1 reporttiming=1$/developer cfl=1.5/' \
   inputs/pointforce.in >"$sc_dir/pointforce-cfl1.5-every10.in"
 sed -e 's/^time t=1.5$/time t=0.8/' -e 's/^developer checkfornan=1 reporttiming=1$/developer cfl=30/' \
   inputs/pointforce.in >"$sc_dir/pointforce-cfl30.in"
-# Issue 19: cfl=1e100 turned the solution into NaN at once, and built with -O3 -ffast-math
-# (CI part e) the NaN test was folded away and the run exited 0 with -nan in every receiver
-# file. The set-up now refuses that deck (its time step's fourth power overflows:
+# cfl=1e100 turns the solution into NaN at once, and built with -O3 -ffast-math (CI part e) a
+# NaN test on the values can be folded away, so that the run exits 0 with -nan in every
+# receiver file. So the set-up refuses that deck (its time step's fourth power overflows:
 # finite_check.hpp), in either build, before anything runs; NaN and infinity met by a run are
 # read by their bits (test_solution_check, test_step_end: a NaN and an infinity in U found by
 # the look, built with fast math in part e).
@@ -58,8 +59,8 @@ for sc_deck in pointforce-cfl1.5 pointforce-cfl1.5-every10 pointforce-cfl1.47 po
 done
 # Receivers that write every 4 steps, in a run the growth test stops (cfl=1.5, looked at every
 # 10th step and at every write): the files due before the stop are written, the same in both
-# binaries and on 1 and 2 ranks; the one-sided binary wrote later ones too, before its ranks
-# agreed (issue 19; stop_files_same.sh).
+# binaries and on 1 and 2 ranks; none due after it, which the one-sided binary would write if
+# it wrote before its ranks agree on the stop (stop_files_same.sh).
 sed -e 's/^time t=1.5$/time t=0.8/' -e 's/^developer checkfornan=1 reporttiming=1$/developer cfl=1.5/' \
   -e 's/^rec .*/& writeEvery=4/' inputs/pointforce.in >"$sc_dir/pointforce-cfl1.5-write4.in"
 cmd_check unstable-files-written-before-the-stop 120 bash test/e2e/stop_files_same.sh \

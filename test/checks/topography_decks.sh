@@ -1,5 +1,5 @@
-# topography_decks.sh: the original's topography decks, unchanged, on 1 and 2 ranks; their
-# receivers against the original's files (sourced by test/run_tests.sh).
+# topography_decks.sh: the original's topography decks (their commands and numbers unchanged)
+# on 1 and 2 ranks; their receivers against the original's files (sourced by test/run_tests.sh).
 #
 # Why built so: the decks of test/reference/topo/ are the original's numbers for the
 # curvilinear grid (NUMERICS 13); each runs in a directory of its own under

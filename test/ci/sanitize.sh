@@ -17,7 +17,7 @@ gtest_check san-runtime_basic_np2 2 300 build/mpi_runtime_basic
 gtest_check san-runtime_migrate_np3 3 300 build/mpi_runtime_migrate
 gtest_check san-runtime_steal_np2 2 300 build/mpi_runtime_steal
 gtest_check san-runtime_large_np2 2 300 build/mpi_runtime_large
-# The set-up's and the solution check's arithmetic (issue 19) and the checkpoint's format and
+# The set-up's and the solution check's arithmetic and the checkpoint's format and
 # read-back, sanitized (written out: .ci/run builds the programs this file names).
 gtest_check san-unit-solution-check 1 300 build/test_solution_check
 gtest_check san-unit-finite-check 1 300 build/test_finite_check
@@ -40,8 +40,8 @@ ci_os migrate "migrate=3"
 ci_os steal "imbalance=1:2 steal=1"
 ci_os request "protocol=request migrate=2 imbalance=1:2"
 unset -f ci_os
-# Issue 11's reproducer: partitions without sources migrate every step (a null data() of an
-# empty vector once reached memcpy in Subdomain::unpack), on 2 and 3 ranks.
+# Partitions without sources migrate every step, on 2 and 3 ranks: Subdomain::unpack must not
+# hand an empty vector's data() (null) to memcpy, which UBSan stops on.
 for ci_np in 2 3; do
   cmd_check "san-onesided-nosource-migrate-np$ci_np" 300 env SW4LITE_BIN=sw4lite-onesided \
     bash test/e2e/run_deck.sh "$ci_np" test/ci/nosource-migrate.in "$ci_dir/nosource-np$ci_np"

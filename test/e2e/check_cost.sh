@@ -4,8 +4,8 @@
 #
 #   test/e2e/check_cost.sh NP DECK POINTS STEPS WORKDIR
 #
-# Why built so: issue 12 (a user ran LOH.1-h100 for half an hour after a --check that said
-# nothing of the cost). The deck's points and steps are given by the caller (counted by hand
+# Why built so: a --check that says nothing of the cost lets a user start a half-hour run
+# (LOH.1-h100) unawares. The deck's points and steps are given by the caller (counted by hand
 # from the deck), so a wrong count fails; the memory must be positive and at most the total,
 # and the estimate must name its basis. SW4LITE_BIN picks the binary.
 set -u

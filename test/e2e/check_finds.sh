@@ -5,8 +5,9 @@
 #
 #   test/e2e/check_finds.sh NP DECK TEXT WORKDIR [OPTION...]
 #
-# Why built so: issue 11's rule is that --check finds every error a run can meet from its deck
-# and its options; the one-sided binary once checked its partitions only when it ran. Each
+# Why built so: --check is worth running only if it finds every error a run can meet from its
+# deck and its options (else a run can fail after a clean --check); the one-sided binary once
+# checked its partitions only when it ran. Each
 # run happens in an empty directory; SW4LITE_BIN picks the binary, OPTIONs go before the deck.
 set -u
 [ $# -ge 4 ] || { echo "usage: $0 NP DECK TEXT WORKDIR [OPTION...]" >&2; exit 2; }

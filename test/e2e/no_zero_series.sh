@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# no_zero_series.sh: no receiver file of a run is all zeros (issue 12: basic.in stopped before
-# the wave arrived and wrote a seismogram of zeros, which says nothing and looks like a bug).
+# no_zero_series.sh: no receiver file of a run is all zeros (a deck that stops before the wave
+# arrives writes a seismogram of zeros, which says nothing and looks like a bug).
 #
 #   test/e2e/no_zero_series.sh DIR...
 #

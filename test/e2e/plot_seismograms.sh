@@ -3,7 +3,8 @@
 #
 #   test/e2e/plot_seismograms.sh WORKDIR
 #
-# Why built so: issue 12. A short run (test/reference/flat/flat.in: receivers of every mode,
+# Why built so: a plotting script that nothing runs breaks unseen (a reader that misreads SAC,
+# an empty PNG). A short run (test/reference/flat/flat.in: receivers of every mode,
 # USGS text and SAC) on 1 rank; then (1) the SAC reader of the script (od) gives the USGS
 # file's numbers to float32 rounding, (2) without gnuplot the script says how to install it
 # and exits 1, (3) with gnuplot every receiver gets a PNG (signature, IHDR first with the

@@ -11,9 +11,9 @@
 # line says so), the files must hold as many samples and the lines agree but for the point
 # named, as in nan_check.sh. Why: the one-sided binary's partitions run ahead of one another
 # between the steps where its ranks agree on the check, so its receivers' files are written
-# only at such steps (checkpoint_run.hpp). Before issue 19 a file due inside a segment was
-# written before the growth test could stop the run, and held samples of the blow-up that the
-# two-sided run never wrote.
+# only at such steps (onesided/onesided_run.hpp). Written as soon as it fell due, inside a
+# segment, a file would come before the growth test could stop the run and hold samples of
+# the blow-up that the two-sided run never writes.
 set -u
 [ $# -ge 2 ] || { echo "usage: $0 WORKDIR DECK" >&2; exit 2; }
 work=$1 deck=$2

@@ -11,8 +11,8 @@
 #   - no receiver file (the decks used here write their receivers at the end only, which the
 #     stop must come before);
 #   - images (SW4 image files of one double-precision patch) only of steps before the step
-#     the line names, each value no larger than the bound the line names (issue 19: images
-#     of steps the check did not look at held 1.5e24 beyond a bound of 1.24e12).
+#     the line names, each value no larger than the bound the line names (an image of a step
+#     the check did not look at can hold anything: 1.5e24 against a bound of 1.24e12 was seen).
 set -u
 [ $# -ge 2 ] || { echo "usage: $0 WORKDIR DECK" >&2; exit 2; }
 work=$1 deck=$2
