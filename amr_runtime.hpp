@@ -54,8 +54,8 @@
 // Progress. Every small message (an invocation of up to 4 KB with its header, the header of a
 // larger one, a control message) lands in one of a ring of receives posted in advance, any
 // source, any tag; a larger payload in a receive posted once its header came; a migrating
-// state is found by MPI_Improbe on a communicator of its own (amr_transport.hpp). Up to
-// recv_cap messages per poll, then a batch of handlers. Waiting loops spin briefly, then
+// state is found by MPI_Improbe on a communicator of its own (amr_transport.hpp). Up to 64
+// messages per poll (kRecvCap), then a batch of handlers. Waiting loops spin briefly, then
 // yield, then sleep a little, so oversubscribed ranks keep moving. set_preposted(0)
 // (AMR_PREPOSTED=0) finds small messages by MPI_Improbe instead, as this runtime first did:
 // on Open MPI 4.1 that made a message wait one more poll and be copied twice, about half of
@@ -201,7 +201,7 @@ class Runtime : private detail::Engine {
 
   // ---- progress ----
 
-  // One round: receive (up to recv_cap messages, fewer once something can run), run a batch
+  // One round: receive (up to kRecvCap messages, fewer once something can run), run a batch
   // of handlers, start the moves asked for, steal if idle. Returns messages + handlers handled.
   int poll() {
     outside_handler("poll(), run_until() or quiesce()");
@@ -251,8 +251,6 @@ class Runtime : private detail::Engine {
   // ---- work stealing ----
 
   void set_stealing(bool on) { steal_.enable(on); }                 // default on
-  void set_steal_threshold(double t) { steal_.set_threshold(t); }   // default 1 (invocations)
-  void set_steal_outstanding(int n) { steal_.set_max_outstanding(n); }  // default 1
   void set_movable(std::function<bool(Gid, Mobile&)> f) { movable_ = std::move(f); }
   // Asked before an idle rank sends a steal request: false keeps it from asking, as if it had
   // work (default: ask). For an application that knows a short idle spell is not imbalance.
@@ -321,9 +319,6 @@ class Runtime : private detail::Engine {
     }
   }
 
-  // Knobs for studies: messages received per poll (64), handlers per batch (16).
-  void set_recv_cap(int n) { recv_cap_ = n < 1 ? 1 : n; }
-  void set_batch(int n) { batch_max_ = n < 1 ? 1 : n; }
   // The receives posted in advance for small messages (all of 4 KB or less, with their
   // header): n of them, kDefaultPreposted (16) unless told. 0: none, every message is found by
   // MPI_Improbe, which costs a small message a poll and a copy more (bench_runtime compares

@@ -36,8 +36,32 @@ struct InputError : std::runtime_error {
 enum class TimeFunctionType {
   Gaussian, GaussianInt, Ricker, RickerInt, Ramp, Triangle, Sawtooth, SmoothWave,
   VerySmoothBump, C6SmoothBump, Brune, BruneSmoothed, DBrune, GaussianWindow, Liu, Dirac,
-  Discrete
+  Discrete  // last: test_input.cpp checks that every type up to it has a name below
 };
+
+// The deck's names of the time functions (`source type=`), in the order an error lists them;
+// GaussianInt is also called Erf. The only table of them: the parser reads it, and a type's
+// name in messages is its first entry here.
+struct TimeFunctionName {
+  const char* name;
+  TimeFunctionType type;
+};
+inline constexpr TimeFunctionName kTimeFunctionNames[] = {
+    {"Gaussian", TimeFunctionType::Gaussian}, {"GaussianInt", TimeFunctionType::GaussianInt},
+    {"Erf", TimeFunctionType::GaussianInt}, {"Ricker", TimeFunctionType::Ricker},
+    {"RickerInt", TimeFunctionType::RickerInt}, {"Ramp", TimeFunctionType::Ramp},
+    {"Triangle", TimeFunctionType::Triangle}, {"Sawtooth", TimeFunctionType::Sawtooth},
+    {"SmoothWave", TimeFunctionType::SmoothWave}, {"VerySmoothBump", TimeFunctionType::VerySmoothBump},
+    {"C6SmoothBump", TimeFunctionType::C6SmoothBump}, {"Brune", TimeFunctionType::Brune},
+    {"BruneSmoothed", TimeFunctionType::BruneSmoothed}, {"DBrune", TimeFunctionType::DBrune},
+    {"GaussianWindow", TimeFunctionType::GaussianWindow}, {"Liu", TimeFunctionType::Liu},
+    {"Dirac", TimeFunctionType::Dirac}, {"Discrete", TimeFunctionType::Discrete}};
+
+inline const char* source_time_function_name(TimeFunctionType t) {
+  for (const TimeFunctionName& n : kTimeFunctionNames)
+    if (n.type == t) return n.name;
+  return "?";
+}
 
 enum class RecMode { Displacement, Velocity, Div, Curl, Strains, DisplacementGradient };
 

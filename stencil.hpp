@@ -119,12 +119,12 @@ inline void predictor_frame(Field& up, const Field& u, const Field& um, const Bo
   }
 }
 
-// U'' = (U* - 2U + Um) / dt^2 at every point of the arrays.
-inline void acceleration(Field& acc, const Field& up, const Field& u, const Field& um,
-                         double dt) {
-  const Real idt2 = 1.0 / (dt * dt);
-  const Box& b = acc[0].box;
-  const long plane = acc[0].sk;  // threads take whole planes: a point's loop does not depend on T
+// U'' = (U* - 2U + Um) / dt^2 on box b: the corrector's whole arrays (acc[0].box), or one part
+// of them in the overlapped corrector (subdomain_overlap.hpp). Threads take whole planes, so a
+// point's arithmetic does not depend on the thread count.
+inline void acceleration(Field& acc, const Field& up, const Field& u, const Field& um, double dt,
+                         const Box& b) {
+  const Real idt2 = Real(1.0 / (dt * dt));
   SW4_OMP(parallel)
   for (int c = 0; c < 3; ++c) {
     Real* out = acc[c].data();
@@ -132,11 +132,12 @@ inline void acceleration(Field& acc, const Field& up, const Field& u, const Fiel
     const Real* a = u[c].data();
     const Real* m = um[c].data();
     SW4_OMP(for schedule(static) nowait)
-    for (int k = 0; k < b.nk(); ++k) {
-      const long q0 = k * plane, q1 = q0 + plane;
-      SW4_IVDEP
-      for (long q = q0; q < q1; ++q) out[q] = (p[q] - 2 * a[q] + m[q]) * idt2;
-    }
+    for (int k = b.kb; k <= b.ke; ++k)
+      for (int j = b.jb; j <= b.je; ++j) {
+        const long q0 = acc[c].index(b.ib, j, k), q1 = q0 + b.ni();
+        SW4_IVDEP
+        for (long q = q0; q < q1; ++q) out[q] = (p[q] - 2 * a[q] + m[q]) * idt2;
+      }
   }
 }
 

@@ -7,12 +7,12 @@
 // both, so they live here and a step, a stop line or a timing column means the same in both
 // binaries. No MPI: each rank keeps what its pieces' looks found at each looked-at step (the
 // largest |u|, the first point holding it, the earliest bad point); the driver reduces those
-// numbers where its ranks agree anyway (sw4lite.cpp, stop_at_nan) and hands them to
+// numbers where its ranks agree anyway (sw4lite.cpp, stop_on_bad_solution) and hands them to
 // StepEnd::agree, which runs the growth test (solution_growth.hpp) on the same numbers on
 // every rank, so every rank takes the same verdict and stops with the same line
-// (nan_message). The look is on by default (solution_check.hpp says when and against what);
-// the two-sided driver agrees before a step's receiver files are written, so none holds a
-// blown-up value.
+// (solution_stop_line). The look is on by default (solution_check.hpp says when and against
+// what); the two-sided driver agrees before a step's receiver files are written, so none holds
+// a blown-up value.
 #pragma once
 
 #include <climits>
@@ -40,7 +40,7 @@ inline bool timed_step(long n) { return n >= 2; }
 
 // The earliest bad value seen (a NaN, an infinity, or beyond the bound): the smallest step,
 // then the smallest point key (point_key), with the bits of its |u| (float_bits.hpp).
-struct NanRecord {
+struct BadValueRecord {
   long step = LONG_MAX, key = LONG_MAX;
   double t = 0;
   std::int64_t bits = 0;
@@ -90,8 +90,8 @@ inline std::string growth_words(const Growth& g, std::int64_t largest) {
 
 // The line every rank stops with: what was found, component, grid point, its coordinates,
 // step and time.
-inline std::string nan_message(const GridCfg& g, long step, long key, double t,
-                               const std::string& what) {
+inline std::string solution_stop_line(const GridCfg& g, long step, long key, double t,
+                                      const std::string& what) {
   const PointOfKey p = point_of_key(g, key);
   char buf[500];
   std::snprintf(buf, sizeof buf,
@@ -104,9 +104,9 @@ inline std::string nan_message(const GridCfg& g, long step, long key, double t,
 
 // With topography the key orders grid 1's planes first (point_key's `above`); the message names
 // the grid and the point's z.
-inline std::string nan_message(const Config& cfg, long step, long key, double t,
-                               const std::string& what) {
-  if (!cfg.topo.on) return nan_message(cfg.grid, step, key, t, what);
+inline std::string solution_stop_line(const Config& cfg, long step, long key, double t,
+                                      const std::string& what) {
+  if (!cfg.topo.on) return solution_stop_line(cfg.grid, step, key, t, what);
   const Topography topo(cfg.grid, cfg.topo);
   const int above = topo.grids.nc + 2 * kGhost;
   PointOfKey p = point_of_key(cfg.grid, key);
@@ -133,8 +133,9 @@ inline bool looked_at(const Config& cfg, long n, long nsteps, double dt) {
   return false;
 }
 
-// What the ranks agreed on after a look (sw4lite.cpp, stop_at_nan): nothing, the earliest bad
-// point (the bound), or the growth test; the step and its largest |u| over all ranks.
+// What the ranks agreed on after a look (sw4lite.cpp, stop_on_bad_solution): nothing, the
+// earliest bad point (the bound), or the growth test; the step and its largest |u| over all
+// ranks.
 struct Verdict {
   enum Kind { None, Bound, Grew } kind = None;
   long step = 0;
@@ -147,7 +148,7 @@ struct StepEnd {
   UtcTime utc{};
   int rank = 0;
   long nsteps = 0;
-  NanRecord nan;       // the earliest bad value on this rank's pieces (solution_check.hpp)
+  BadValueRecord bad;  // the earliest bad value on this rank's pieces (solution_check.hpp)
   double dt = 0;       // the step (start)
   ProgressClock clock{};  // started with the loop (clock.restart: sw4lite.cpp), for progress
   double fixed_bound = -1;  // a test's bound instead of the sources' (-1: the sources')
@@ -208,7 +209,7 @@ struct StepEnd {
       s.key = l.max_key;
     }
     if (l.bad_key < 0) return true;
-    nan.note(n, l.bad_key, t, l.bad_bits);
+    bad.note(n, l.bad_key, t, l.bad_bits);
     return false;
   }
   // The receivers' files due after the step, once the ranks agreed that no one stops (the
@@ -227,7 +228,7 @@ struct StepEnd {
   // earliest bad step (0: none), then its largest |u| bits at each step (-1: no piece of it
   // saw the step). Under MPI_MAX the earliest bad step and the largest |u| win, exactly.
   std::vector<long> numbers(const std::vector<long>& steps) const {
-    std::vector<long> v{nan.found() ? LONG_MAX - nan.step : 0};
+    std::vector<long> v{bad.found() ? LONG_MAX - bad.step : 0};
     for (long n : steps) {
       const auto it = seen.find(n);
       v.push_back(it == seen.end() ? -1 : long(it->second.bits));
@@ -254,17 +255,17 @@ struct StepEnd {
   // earliest bad point, or its first point holding the largest |u|. The ranks take the
   // smallest; then the point's time and |u| bits where it is this rank's (-1 elsewhere).
   long candidate(const Verdict& v) const {
-    if (v.kind == Verdict::Bound) return nan.step == v.step ? nan.key : LONG_MAX;
+    if (v.kind == Verdict::Bound) return bad.step == v.step ? bad.key : LONG_MAX;
     const auto it = seen.find(v.step);
     return it != seen.end() && it->second.bits == v.largest ? it->second.key : LONG_MAX;
   }
   double time_of(const Verdict& v, long key) const {
-    if (v.kind == Verdict::Bound) return nan.step == v.step && nan.key == key ? nan.t : -1;
+    if (v.kind == Verdict::Bound) return bad.step == v.step && bad.key == key ? bad.t : -1;
     const auto it = seen.find(v.step);  // every rank that saw the step has its t
     return it == seen.end() ? -1 : it->second.t;
   }
   long bits_of(const Verdict& v, long key) const {
-    return v.kind == Verdict::Bound && nan.step == v.step && nan.key == key ? long(nan.bits) : -1;
+    return v.kind == Verdict::Bound && bad.step == v.step && bad.key == key ? long(bad.bits) : -1;
   }
   // What the line says was found (the point's |u| bits: bits_of over all ranks).
   std::string words(const Verdict& v, long point_bits) {

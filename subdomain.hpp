@@ -5,16 +5,19 @@
 // index boxes, boundary types, material, super-grid profiles, the grid-point sources and the
 // receivers it owns), and a time step is three plain phases separated by two halo exchanges:
 //
-//     predictor(t)   forcing + L_h(U) + predictor            -> U*
+//     predictor(t)   L_h(U) + predictor, point forces g(t)                        -> U*
 //     -- exchange U* --
-//     corrector(t)   BC(U*), U'' , L_h(U'') + corrector, super-grid damping -> U+
+//     corrector(t)   BC(U*), U'', L_h(U'') + corrector, point forces g''(t), damping -> U+
 //     -- exchange U+ --
 //     finish(t)      BC(U+), record receivers, rotate (Um, U, U+) <- (U, U+, Um)
 //
-// The two-sided driver owns one Subdomain per rank and calls phase, exchange, phase...; the
-// one-sided driver owns several per rank and runs each phase when its halos are in. Nothing
-// here knows about MPI. Every value a piece computes depends only on global indices, so the
-// result does not depend on how the grid is cut.
+// in that order within a phase: a point source's force is added to U* or U+ after the
+// operator's update there, and the super-grid damping comes last. The two-sided driver owns
+// one Subdomain per rank and its loop reads predictor, exchange of U*, corrector, exchange of
+// U+, then the end of the step (finish, step_end.hpp); the one-sided driver owns several per
+// rank and runs each phase when its halos are in. Nothing here knows about MPI. Every value a
+// piece computes depends only on global indices, so the result does not depend on how the
+// grid is cut.
 //
 // With topography a piece holds two grids over the same columns (NUMERICS 14): the Cartesian
 // one below in the members that a flat run uses (its top side is the interface, so L_h there
@@ -99,7 +102,7 @@ inline PieceGeometry piece_geometry(const Config& cfg, int p1, int p2, int pi, i
   return pg;
 }
 
-// A grid point and component as one number that orders points as the NaN report wants (by k,
+// A grid point and component as one number that orders points as the stop line wants (by k,
 // then j, then i, then component), independent of the cut: the global index into a box with
 // room for the ghost points on each side (index 1 - kGhost is 0). With topography the
 // curvilinear grid's planes come first (they are on top): `above` is the number of planes
@@ -319,10 +322,10 @@ inline void Subdomain::corrector(double t) {
   boundary_conditions(up, top.up, t + dt);
   const double t1 = detail::now();
   const double f4 = dt * dt * dt * dt / 12;
-  acceleration(acc, up, u, um, dt);
+  acceleration(acc, up, u, um, dt, acc[0].box);
   apply_lh<Update::Corrector>(acc, eval, detail::target(up, nullptr, nullptr, rho, f4));
   if (topo) {
-    acceleration(top.acc, top.up, top.u, top.um, dt);
+    acceleration(top.acc, top.up, top.u, top.um, dt, top.acc[0].box);
     apply_lh_top<Update::Corrector>(top.acc, detail::target(top.up, nullptr, nullptr, top.rho, f4));
   }
   const double t2 = detail::now();

@@ -1,5 +1,6 @@
 // subdomain_overlap.hpp: the corrector in two parts, the inner one computed while the halos of
-// U* travel (`developer halo=isend|rma-*`, halo_overlap.hpp; DESIGN.md "Overlap").
+// U* travel (`developer halo=isend|rma-*`, halo/halo_overlap.hpp; DESIGN.md, "The two
+// drivers"). This essay is the one place that says why the inner part may run early.
 //
 // Why built so: the corrector's only use of the U* halos is through stencils of known width,
 // so the points far enough from a piece's sides can be corrected before the halos land, and
@@ -53,26 +54,6 @@ inline std::vector<Box> frame(const Box& b, const Box& inner) {
   return f;
 }
 
-// U'' = (U* - 2U + Um) / dt^2 on box b, each point as acceleration() computes it.
-inline void acceleration_on(Field& acc, const Field& up, const Field& u, const Field& um,
-                            double dt, const Box& b) {
-  const Real idt2 = Real(1.0 / (dt * dt));
-  SW4_OMP(parallel)
-  for (int c = 0; c < 3; ++c) {
-    Real* out = acc[c].data();
-    const Real* p = up[c].data();
-    const Real* a = u[c].data();
-    const Real* m = um[c].data();
-    SW4_OMP(for schedule(static) nowait)
-    for (int k = b.kb; k <= b.ke; ++k)
-      for (int j = b.jb; j <= b.je; ++j) {
-        const long q0 = acc[c].index(b.ib, j, k), q1 = q0 + b.ni();
-        SW4_IVDEP
-        for (long q = q0; q < q1; ++q) out[q] = (p[q] - 2 * a[q] + m[q]) * idt2;
-      }
-  }
-}
-
 }  // namespace overlap
 
 // The stage-1 point forces of the points inside (inner) or outside the inner L_h box: the sum
@@ -101,7 +82,7 @@ inline void Subdomain::corrector_inner(double t) {
   const BcPart part{{overlap_cols_}};
   apply_bc(up, bc, mu, la, px.str, py.str, grid, t + dt, boundary_data, &part);
   const double t1 = detail::now();
-  overlap::acceleration_on(acc, up, u, um, dt, overlap_cols_);
+  acceleration(acc, up, u, um, dt, overlap_cols_);
   const double f4 = dt * dt * dt * dt / 12;
   apply_lh<Update::Corrector>(acc, overlap_eval_, detail::target(up, nullptr, nullptr, rho, f4));
   const double t2 = detail::now();
@@ -117,7 +98,7 @@ inline void Subdomain::corrector_rim(double t) {
   const BcPart part{overlap::frame(box, overlap_cols_)};
   apply_bc(up, bc, mu, la, px.str, py.str, grid, t + dt, boundary_data, &part);
   const double t1 = detail::now();
-  for (const Box& b : part.columns) overlap::acceleration_on(acc, up, u, um, dt, b);
+  for (const Box& b : part.columns) acceleration(acc, up, u, um, dt, b);
   const double f4 = dt * dt * dt * dt / 12;
   const std::vector<Box> rim = overlap::frame(eval, overlap_eval_);
   for (const Box& b : rim)

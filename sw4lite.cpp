@@ -33,7 +33,6 @@
 #include "checks/finite_check.hpp"
 #include "checks/float_bits.hpp"
 #include "halo/halo_overlap.hpp"
-#include "halo/halo_select.hpp"
 #include "input.hpp"
 #include "checks/limits.hpp"
 #include "norms.hpp"
@@ -51,12 +50,6 @@ using namespace sw4;
 namespace {
 
 int rank_ = 0, nranks_ = 1;
-
-#ifdef SW4LITE_ONESIDED
-// Default partitions per rank in one-sided mode (docs/user-guide.md, "One-sided mode": enough
-// for overlap, and stealing moves a third of a rank's work, which evens out a rank twice as slow).
-constexpr int kDefaultPartitions = 3;
-#endif
 
 // A run that must end with exit status 1. Every rank calls stop() with the same condition;
 // the exception unwinds run_main, so every MPI object (the Cartesian communicator, the halo
@@ -114,7 +107,8 @@ void stop_on_problem(const std::string& mine) {
 
 // Time step and number of steps from the largest (4 mu + lambda)/rho (NUMERICS 2.1) and, with
 // topography, the curvilinear grid's largest eigenvalue bound (NUMERICS 18.3): the smaller step.
-void time_step(Run& run, const std::array<double, 2>& speed2) {
+// Returns that step before a time t= rounds it (the "prel. time step").
+double time_step(Run& run, const std::array<double, 2>& speed2) {
   const Config& cfg = run.cfg;
   if (speed2[1] < 0)
     stop(run.deck + ": topography: the curvilinear grid's operator is not positive definite "
@@ -129,7 +123,14 @@ void time_step(Run& run, const std::array<double, 2>& speed2) {
     run.dt = cfg.time.t_end / run.nsteps;
   }
   run.nsteps = std::max(run.nsteps, 0);
-  // A restart's header against the deck (also with --check); its dt and time go on.
+  return dt0;
+}
+
+// Once the step is known (also with --check): a restart's header against the deck (its dt and
+// time go on), the checkpoint schedule, the checks of the numbers (finite, CFL, the receivers'
+// memory) and the image schedule.
+void check_and_schedule(Run& run, double dt0, const std::array<double, 2>& speed2) {
+  const Config& cfg = run.cfg;
   const std::string e = restart_and_schedule(MPI_COMM_WORLD, cfg, run.restart, run.ckpt, run.dt, run.nsteps);
   if (!e.empty()) stop(e);
   // Numbers that cannot stay finite, a CFL number that cannot be stable (the same on every rank).
@@ -241,7 +242,7 @@ void report(const Run& run, std::vector<ErrorParts>& parts, const PhaseTimes& ti
 // point (smallest step, then point) or the first point holding the largest |u| (the growth
 // test), the same line in both modes. Two-sided: after every looked-at step; one-sided: after
 // each segment, over the segment's steps at once.
-void stop_at_nan(const Config& cfg, StepEnd& end, long through) {
+void stop_on_bad_solution(const Config& cfg, StepEnd& end, long through) {
   const std::vector<long> steps = end.pending(through);
   std::vector<long> all = end.numbers(steps);
   MPI_Allreduce(MPI_IN_PLACE, all.data(), int(all.size()), MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
@@ -252,7 +253,7 @@ void stop_at_nan(const Config& cfg, StepEnd& end, long through) {
   MPI_Allreduce(&mine, &key, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
   const long my_bits = end.bits_of(v, key);
   MPI_Allreduce(&my_bits, &bits, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
-  stop(nan_message(cfg, v.step, key, reduce(end.time_of(v, key), MPI_MAX), end.words(v, bits)));
+  stop(solution_stop_line(cfg, v.step, key, reduce(end.time_of(v, key), MPI_MAX), end.words(v, bits)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -270,8 +271,10 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
   Subdomain sd(cfg, piece_geometry(cfg, dims[0], dims[1], coords[0], coords[1]));
   // With topography the time step needs the metric, so the arrays come first.
   if (cfg.topo.on) stop_on_problem(sd.allocate(cfg));
-  time_step(run, cfg.topo.on ? reduce_speed2(sd.max_speed2())
-                             : std::array<double, 2>{reduce(max_wave_speed2(cfg, sd.box), MPI_MAX), 0});
+  const std::array<double, 2> speed2 = cfg.topo.on ? reduce_speed2(sd.max_speed2())
+      : std::array<double, 2>{reduce(max_wave_speed2(cfg, sd.box), MPI_MAX), 0};
+  const double dt0 = time_step(run, speed2);
+  check_and_schedule(run, dt0, speed2);
   sd.dt = run.dt;
   print_setup(run, "process grid " + std::to_string(dims[0]) + " x " + std::to_string(dims[1]),
               reduce(double(sd.point_sources()), MPI_SUM),
@@ -281,14 +284,9 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
   if (!cfg.topo.on) stop_on_problem(sd.allocate(cfg));
   for (Receiver& r : sd.receivers) r.reserve(run.nsteps);
   for (Receiver& r : sd.top.receivers) r.reserve(run.nsteps);
-  const std::unique_ptr<Halo> halo = make_halo(cfg.dev.halo, cart, sd.box);
-  const std::unique_ptr<Halo> halo1 = cfg.topo.on ? make_halo(cfg.dev.halo, cart, sd.top.box) : nullptr;
-  auto exchange = [&] {  // grid 0, then grid 1 (NUMERICS 19.3)
-    halo->exchange(sd.up);
-    if (halo1) halo1->exchange(sd.top.up);
-  };
-  const std::vector<Subdomain*> pieces{&sd};  // the initial samples, or a restart's data
-  stop_on_problem(restart_pieces(MPI_COMM_WORLD, cfg, run.restart, pieces, run.ckpt.stats));
+  PieceHalos halos(cfg.dev.halo, cart, sd);
+  const std::vector<Subdomain*> pieces{&sd};
+  stop_on_problem(restart_or_record_initial(MPI_COMM_WORLD, cfg, run.restart, pieces, run.ckpt.stats));
   StepEnd end{&cfg, run.utc, rank_, run.nsteps, {}};
   end.start(run.nsteps, run.dt, run.restart.step);
 
@@ -300,16 +298,14 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
   for (int n = int(run.restart.step) + 1; n <= run.nsteps; ++n) {
     if (timed_step(n) && window_start < 0) window_start = MPI_Wtime();
     StepEnd::begin(sd, n);
-    sd.predictor(t);
+    sd.predictor(t);                         // U*
     end.after_phase(sd);
-    double comm = exchange_and_correct(sd, *halo, halo1.get(), t);  // overlapped where it can
+    halos.start_exchange(sd.can_overlap());  // of U*: in flight into the corrector where it can
+    corrector(sd, halos, t);                 // U+ (halo_overlap.hpp)
     end.after_phase(sd);
-    const double c0 = MPI_Wtime();
-    exchange();
-    comm += MPI_Wtime() - c0;
-    if (sd.timing) sd.times.comm += comm;
+    halos.exchange();                        // of U+
     end.finish(sd, n, t);
-    if (end.checks(n)) stop_at_nan(cfg, end, n);
+    if (end.checks(n)) stop_on_bad_solution(cfg, end, n);
     end.write(sd);  // the receivers' due files, once no rank stops
     if (rank_ == 0) end.progress(n, t);
     if (run.ckpt.due(n)) stop_on_problem(run.ckpt.write(MPI_COMM_WORLD, pieces, n, t, run.utc));
@@ -331,8 +327,7 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
 // The partitions of a run (--partitions N, developer partitions=N, or the default per rank),
 // checked against the grid as the ranks are (by --check too).
 PartitionLayout checked_layout(const Run& run) {
-  const int per_rank = run.partitions > 0 ? run.partitions
-                       : run.cfg.dev.partitions > 0 ? run.cfg.dev.partitions : kDefaultPartitions;
+  const int per_rank = partitions_per_rank(run.partitions, run.cfg.dev.partitions);
   const PartitionLayout L = partition_layout(run.cfg.grid, nranks_, per_rank);
   stop_on_problem(cut_problem(run.cfg, L.q1 < 0 ? -1 : L.p1(), L.p2(), "partitions", nranks_ * per_rank));
   return L;
@@ -350,9 +345,9 @@ int run_onesided(Run& run) {
   rt.set_stealing(cfg.dev.steal);
   os.rt = &rt;
   struct Unset {  // the handlers' pointer to `os` dies with it, also when stop() unwinds
-    ~Unset() { g_run = nullptr; }
+    ~Unset() { g_onesided_run = nullptr; }
   } unset;
-  g_run = &os;
+  g_onesided_run = &os;
   add_partitions(os);
 
   // Preprocessing by handlers: each partition builds its arrays, material, sources and
@@ -369,7 +364,9 @@ int run_onesided(Run& run) {
     nuniq += double(p.sd.unique_point_sources());
   });
   stop_on_problem(problem);
-  time_step(run, reduce_speed2(speed2));
+  speed2 = reduce_speed2(speed2);
+  const double dt0 = time_step(run, speed2);
+  check_and_schedule(run, dt0, speed2);
   os.dt = run.dt;
   os.end.nsteps = run.nsteps;
   print_setup(run,
@@ -390,10 +387,10 @@ int run_onesided(Run& run) {
   rt.reset_stats();
   os.end.clock.restart(run.restart.step);
   const double loop_start = MPI_Wtime();
-  // After each segment (checkpoint_run.hpp) the earliest NaN: a partition that found one
+  // After each segment (onesided_run.hpp) the solution check: a partition that found a bad value
   // stopped, and its neighbours after that step for want of its halos, so the run quiesced.
   stop_on_problem(run_partitions(MPI_COMM_WORLD, os, run.ckpt, run.images, run.nsteps, run.utc,
-                                 [&] { stop_at_nan(cfg, os.end, os.pause_at); }));
+                                 [&] { stop_on_bad_solution(cfg, os.end, os.pause_at); }));
   const double loop_end = MPI_Wtime(), loop_end_now = detail::now();
 
   std::vector<ErrorParts> parts;

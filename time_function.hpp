@@ -33,29 +33,6 @@
 
 namespace sw4 {
 
-inline const char* source_time_function_name(TimeFunctionType t) {
-  switch (t) {  // a switch, so that a new enumerator without a name is a compiler warning
-    case TimeFunctionType::Gaussian: return "Gaussian";
-    case TimeFunctionType::GaussianInt: return "GaussianInt";
-    case TimeFunctionType::Ricker: return "Ricker";
-    case TimeFunctionType::RickerInt: return "RickerInt";
-    case TimeFunctionType::Ramp: return "Ramp";
-    case TimeFunctionType::Triangle: return "Triangle";
-    case TimeFunctionType::Sawtooth: return "Sawtooth";
-    case TimeFunctionType::SmoothWave: return "SmoothWave";
-    case TimeFunctionType::VerySmoothBump: return "VerySmoothBump";
-    case TimeFunctionType::C6SmoothBump: return "C6SmoothBump";
-    case TimeFunctionType::Brune: return "Brune";
-    case TimeFunctionType::BruneSmoothed: return "BruneSmoothed";
-    case TimeFunctionType::DBrune: return "DBrune";
-    case TimeFunctionType::GaussianWindow: return "GaussianWindow";
-    case TimeFunctionType::Liu: return "Liu";
-    case TimeFunctionType::Dirac: return "Dirac";
-    case TimeFunctionType::Discrete: return "Discrete";
-  }
-  return "?";
-}
-
 // ------------------------------------------------------------------------------------------------
 // Time functions. Each returns {g, g', g''} at tau (x = f*tau); g and g'' are what the time loop
 // needs, and computing the three together keeps each function's formulas side by side.

@@ -59,13 +59,13 @@ class Engine {
     chained_ = false;
     const Tick lb0 = times_.lb, send0 = times_.send;
     int events = 0;
-    // Up to recv_cap messages; but an idle rank stops at the first that gives it work, so its
+    // Up to kRecvCap messages; but an idle rank stops at the first that gives it work, so its
     // handler need not wait for one more probe (which costs as much as a hit).
     const bool had_work = store_.runnable() > 0;
     tp_.progress(arrivals_);
     if (!arrivals_.empty()) events += handle_arrivals();
     if (had_work || store_.runnable() == 0)
-      for (int i = 0; i < recv_cap_; ++i) {
+      for (int i = 0; i < kRecvCap; ++i) {
         const Transport::Probe got = tp_.receive(kMsgChan, in_);
         if (got == Transport::kNone) break;
         if (got == Transport::kArrived) {
@@ -217,14 +217,14 @@ class Engine {
     if (!store_.accept(e, std::move(inv))) fail("internal: duplicate " + about(h));
   }
 
-  // Runs up to batch_max handlers, fewer once budget has passed (so that long handlers still
+  // Runs up to kBatchMax handlers, fewer once budget has passed (so that long handlers still
   // let messages in often); returns the time it ended and, in n, how many ran.
   Tick run_batch(Tick start, int& n) {  // start: the clock, as the caller just read it
     const Tick send0 = times_.send;
     Tick t = start;
     Invocation inv;
     n = 0;
-    while (n < batch_max_) {
+    while (n < kBatchMax) {
       Entry* e = store_.next(inv);
       if (!e) break;
       execute(*e, inv);
@@ -250,6 +250,9 @@ class Engine {
     } catch (const UnpackError& x) {
       fail("payload of " + std::to_string(inv.h.size) + " bytes for " + reg_.describe(inv.h.handler) +
            " on object " + std::to_string(inv.h.gid) + " does not unpack: " + x.what());
+    } catch (const ProtocolError& x) {
+      fail(reg_.describe(inv.h.handler) + " on object " + std::to_string(inv.h.gid) +
+           ": protocol error: " + x.what());
     }
     if (!typed) {
       const Mobile& o = *e.slot->obj;
@@ -375,7 +378,7 @@ class Engine {
       cands_.push_back(c);
       cand_entries_.push_back(kv.second);
     }
-    const int i = pick_victim_object(cands_, steal_.threshold());
+    const int i = pick_victim_object(cands_, StealState::kThreshold);
     return i < 0 ? nullptr : cand_entries_[std::size_t(i)];
   }
   void maybe_wake() {  // a victim that refused someone, now with something to give
@@ -435,7 +438,8 @@ class Engine {
   std::vector<Arrival> arrivals_;  // from progress()
   Arrival in_;                     // from a probe
   int incoming_ = 0;  // objects accepted whose state has not arrived
-  int recv_cap_ = 64, batch_max_ = 16;
+  static constexpr int kRecvCap = 64;   // messages received per poll at most
+  static constexpr int kBatchMax = 16;  // handlers run per batch at most
   long idle_polls_ = 0;  // empty polls in a row
   Tick idle_since_ = 0, last_poll_ = 0;
   Tick mark_ = 0;        // when the last busy poll ended

@@ -4,7 +4,8 @@
 // needs one small, checked way to write and read them. `Writer` appends to a std::vector<char>
 // (the buffer the runtime will send, so an object packs straight into it, no second copy);
 // `Reader` walks a byte range and throws `UnpackError` the moment a read would run past its end,
-// which the runtime turns into one line naming rank, object and handler before MPI_Abort.
+// which the runtime turns into one line naming rank, object and handler before MPI_Abort (as it
+// does a handler's `ProtocolError`: a message that reads right but comes out of turn).
 // Only trivially copyable values and vectors of them are written: the two ranks run the same
 // binary on the same kind of machine, so bytes are the format (no endianness games).
 // `Mobile` is the base of every object the runtime can hold and move; `Message` is what a
@@ -29,6 +30,13 @@ struct UnpackError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A message that unpacks but that its object has no answer for in the state it is in (an event
+// out of turn, a sender it does not know): the application's protocol is broken, not the bytes.
+// A handler throws it; the runtime names rank, handler and object before MPI_Abort.
+struct ProtocolError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 class Writer {
  public:
   explicit Writer(std::vector<char>& out) : out_(out) {}
@@ -46,7 +54,6 @@ class Writer {
     put<std::uint64_t>(v.size());
     bytes(v.data(), v.size() * sizeof(T));
   }
-  void reserve_more(std::size_t n) { out_.reserve(out_.size() + n); }
   std::size_t size() const { return out_.size(); }
   std::vector<char>& buffer() { return out_; }
 

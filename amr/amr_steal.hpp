@@ -96,9 +96,9 @@ class StealState {
     sweep_.restart();
   }
   bool enabled() const { return on_ && np_ > 1; }
-  void set_threshold(double t) { threshold_ = t; }
-  double threshold() const { return threshold_; }
-  void set_max_outstanding(int n) { max_ = n < 1 ? 1 : n; }
+  // A victim gives only above one invocation of runnable work; a thief has one request out.
+  static constexpr double kThreshold = 1;
+  static constexpr int kMaxOutstanding = 1;
 
   // Thief. `idle`: nothing runnable here and nothing on its way. Returns the rank to ask now
   // (the request counts as outstanding from here on), or -1.
@@ -112,7 +112,7 @@ class StealState {
     ++outstanding_;
     return v;
   }
-  bool may_request() const { return enabled() && !dormant_ && outstanding_ < max_; }
+  bool may_request() const { return enabled() && !dormant_ && outstanding_ < kMaxOutstanding; }
   void answered() {  // a refusal, or an offer of an object
     if (outstanding_ > 0) --outstanding_;
   }
@@ -145,8 +145,7 @@ class StealState {
  private:
   int np_;
   bool on_ = true, dormant_ = false;
-  double threshold_ = 1;
-  int max_ = 1, outstanding_ = 0;
+  int outstanding_ = 0;
   VictimSweep sweep_;
   std::vector<int> refused_;  // thieves this rank said no to since it last woke them
 };

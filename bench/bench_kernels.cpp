@@ -116,7 +116,7 @@ int main(int argc, char** argv) {
   run("rhs_curvilinear+corrector", [&] { rhs_curvilinear<Update::Corrector>(u, cmd, eval, corr); });
   if (only && std::string(only) == "rhs_curvilinear_reference+predictor")
     run(only, [&] { rhs_curvilinear_reference<Update::Predictor>(u, cmd, eval, pred); });
-  run("acceleration", [&] { acceleration(acc, up, u, um, 0.02); });
+  run("acceleration", [&] { acceleration(acc, up, u, um, 0.02, acc[0].box); });
   run("supergrid_damping", [&] { supergrid_damping(up, u, um, rho, px, py, pz, eval, 0.02); });
   run("predictor_frame", [&] { predictor_frame(up, u, um, eval); });
   return 0;

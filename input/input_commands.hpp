@@ -219,19 +219,6 @@ inline void cmd_testpointsource(State& st, const Line& ln) {
   t.line = ln.no;
 }
 
-struct NamedType { const char* name; TimeFunctionType type; };
-inline const std::vector<NamedType>& time_function_names() {
-  using T = TimeFunctionType;
-  static const std::vector<NamedType> names = {
-      {"Gaussian", T::Gaussian}, {"GaussianInt", T::GaussianInt}, {"Erf", T::GaussianInt},
-      {"Ricker", T::Ricker}, {"RickerInt", T::RickerInt}, {"Ramp", T::Ramp}, {"Triangle", T::Triangle},
-      {"Sawtooth", T::Sawtooth}, {"SmoothWave", T::SmoothWave}, {"VerySmoothBump", T::VerySmoothBump},
-      {"C6SmoothBump", T::C6SmoothBump}, {"Brune", T::Brune}, {"BruneSmoothed", T::BruneSmoothed},
-      {"DBrune", T::DBrune}, {"GaussianWindow", T::GaussianWindow}, {"Liu", T::Liu}, {"Dirac", T::Dirac},
-      {"Discrete", T::Discrete}};
-  return names;
-}
-
 // Exactly one of z, depth, topodepth (the same thing without topography); returns the one given.
 inline std::string depth_key(const Keys& k) {
   std::string zk;
@@ -292,7 +279,7 @@ inline void cmd_source(State& st, const Line& ln) {
   if (const Token* t = k.find("type")) {
     std::vector<std::string> all;
     bool found = false;
-    for (const NamedType& nt : time_function_names()) {
+    for (const TimeFunctionName& nt : kTimeFunctionNames) {
       all.push_back(nt.name);
       if (t->value == nt.name) { s.type = nt.type; found = true; }
     }

@@ -24,7 +24,7 @@ constexpr long kMigrationCooldown = 4;
 
 // The steal gate (partition.hpp, StealGate) fed with what this rank measured.
 inline void steal_gate_update(OneSidedRun& run) {
-  run.gate.update(long(run.rt->held()), run.psteps, run.work, run.rt->stats().idle);
+  run.gate.update(long(run.rt->held()), run.partition_steps, run.phase_seconds, run.rt->stats().idle);
 }
 
 // Registers the handlers and the partitions (every rank, same order) with their geometry and
@@ -34,11 +34,11 @@ inline void add_partitions(OneSidedRun& run) {
   const Config& cfg = *run.cfg;
   run.setup = rt.add_handler<Partition>(
       [](Partition& p, amr::Message&) {
-        const Config& c = *g_run->cfg;
+        const Config& c = *g_onesided_run->cfg;
         p.sd = Subdomain(c, p.geometry);
         p.problem = p.sd.allocate(c);
-        for (Receiver& r : p.sd.receivers) r.reserve(g_run->end.nsteps);
-        for (Receiver& r : p.sd.top.receivers) r.reserve(g_run->end.nsteps);
+        for (Receiver& r : p.sd.receivers) r.reserve(g_onesided_run->end.nsteps);
+        for (Receiver& r : p.sd.top.receivers) r.reserve(g_onesided_run->end.nsteps);
         // As the two-sided driver (sw4lite.cpp, time_step's caller): a flat deck's bound from the
         // deck's material in double, not from the stored Reals, so that both binaries take the
         // same dt in the single build too (from the floats it differed in the last bits).
@@ -47,8 +47,8 @@ inline void add_partitions(OneSidedRun& run) {
       "setup");
   run.start = rt.add_handler<Partition>(
       [](Partition& p, amr::Message&) {
-        p.sd.dt = g_run->dt;
-        if (g_run->first_step == 0) p.sd.record_initial();  // a restart has its samples
+        p.sd.dt = g_onesided_run->dt;
+        if (g_onesided_run->first_step == 0) p.sd.record_initial();  // a restart has its samples
         fire(p, StepEvent::Next, {});  // the predictor of step 1, or Done for no step
       },
       "start");
@@ -64,7 +64,7 @@ inline void add_partitions(OneSidedRun& run) {
     const Partition& p = static_cast<Partition&>(m);
     return !p.done() && p.step >= p.arrived + kMigrationCooldown;
   });
-  rt.set_steal_gate([&rt] { return rt.held() == 0 || g_run->gate.open(); });
+  rt.set_steal_gate([&rt] { return rt.held() == 0 || g_onesided_run->gate.open(); });
   // Partitions that other ranks wait for run first: their halos travel while the rest compute.
   rt.set_urgent([&rt](amr::Gid, amr::Mobile& m) {
     for (const HaloLink& l : static_cast<Partition&>(m).links)

@@ -81,7 +81,8 @@ inline std::size_t halo_points(const Partition& p, const Box& r) {
 
 inline std::vector<char> pack_halo(Partition& p, const HaloLink& l, long e, long request) {
   const Box& r = l.send;
-  std::vector<char> buf = g_run->rt->buffer(sizeof(HaloHeader) + 3 * halo_points(p, r) * sizeof(Real));
+  const std::size_t bytes = sizeof(HaloHeader) + 3 * halo_points(p, r) * sizeof(Real);
+  std::vector<char> buf = g_onesided_run->rt->buffer(bytes);
   const HaloHeader h{e, request, p.gid, r};
   std::memcpy(buf.data(), &h, sizeof h);
   Real* out = reinterpret_cast<Real*>(buf.data() + sizeof h);
@@ -105,7 +106,7 @@ inline void unpack_halo(Partition& p, const char* buf) {
 
 // Packing and unpacking count in "BC comm" for the timed steps' exchanges.
 inline void count_halo_time(long e, double since) {
-  if (timed_step((e + 1) / 2)) g_run->halo_seconds += detail::now() - since;
+  if (timed_step((e + 1) / 2)) g_onesided_run->halo_seconds += detail::now() - since;
 }
 
 inline void send_halo(Partition& p, HaloLink& l, long e, long request) {
@@ -113,12 +114,14 @@ inline void send_halo(Partition& p, HaloLink& l, long e, long request) {
   std::vector<char> buf = pack_halo(p, l, e, request);
   count_halo_time(e, t0);
   l.sent = e;
-  g_run->rt->invoke(l.gid, g_run->halo, std::move(buf));
+  OneSidedRun& run = *g_onesided_run;
+  run.rt->invoke(l.gid, run.halo, std::move(buf));
 }
 
 // One halo of the awaited exchange is in; with the last, the next phase is queued.
 inline void count_in(Partition& p) {
-  if (++p.got == int(p.links.size())) g_run->rt->invoke(p.gid, g_run->phase);
+  OneSidedRun& run = *g_onesided_run;
+  if (++p.got == int(p.links.size())) run.rt->invoke(p.gid, run.phase);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -126,7 +129,7 @@ inline void count_in(Partition& p) {
 
 // The partition has computed exchange e: offer it, and take what already waits in the inbox.
 inline void offer(Partition& p, long e) {
-  OneSidedRun& run = *g_run;
+  OneSidedRun& run = *g_onesided_run;
   p.exchange = e;
   p.got = 0;
   for (HaloLink& l : p.links) {
@@ -149,22 +152,22 @@ inline void offer(Partition& p, long e) {
 }
 
 inline void predict(Partition& p, const StepInput&) {
-  OneSidedRun& run = *g_run;
+  OneSidedRun& run = *g_onesided_run;
   const long n = p.step + 1;
   const double t0 = detail::now();
   StepEnd::begin(p.sd, n);
   p.sd.predictor(p.t);
   run.end.after_phase(p.sd);
-  run.work += detail::now() - t0;
+  run.phase_seconds += detail::now() - t0;
   offer(p, 2 * n - 1);
 }
 
 inline void correct(Partition& p, const StepInput&) {
-  OneSidedRun& run = *g_run;
+  OneSidedRun& run = *g_onesided_run;
   const double t0 = detail::now();
   p.sd.corrector(p.t);
   run.end.after_phase(p.sd);
-  run.work += detail::now() - t0;
+  run.phase_seconds += detail::now() - t0;
   offer(p, p.exchange + 1);
 }
 
@@ -174,16 +177,16 @@ inline void fire(Partition& p, StepEvent ev, const StepInput& in);
 // driver between segments); then the rank's bookkeeping, and the next step starts in the same
 // handler.
 inline void close_step(Partition& p, const StepInput&) {
-  OneSidedRun& run = *g_run;
+  OneSidedRun& run = *g_onesided_run;
   const Config& cfg = *run.cfg;
   const double t0 = detail::now();
   const long n = p.exchange / 2;
   p.halted = !run.end.finish(p.sd, n, p.t);
   p.step = n;
-  run.work += detail::now() - t0;
+  run.phase_seconds += detail::now() - t0;
   if (!p.halted) {
     if (p.gid == 0) run.end.progress(n, p.t);
-    ++run.psteps;
+    ++run.partition_steps;
     steal_gate_update(run);
     if (cfg.dev.migrate > 0 && n % cfg.dev.migrate == 0 && n < run.end.nsteps &&
         run.rt->size() > 1)
@@ -195,8 +198,8 @@ inline void close_step(Partition& p, const StepInput&) {
 inline HaloLink& link_to(Partition& p, amr::Gid from) {
   for (HaloLink& l : p.links)
     if (l.gid == from) return l;
-  throw amr::UnpackError("halo protocol: partition " + std::to_string(from) +
-                         " is not a neighbour of partition " + std::to_string(p.gid));
+  throw amr::ProtocolError("partition " + std::to_string(from) +
+                           " is not a neighbour of partition " + std::to_string(p.gid));
 }
 
 // Only in an Await state (the table's rows), where `exchange` is computed and offered.
@@ -221,12 +224,14 @@ inline void park_halo(Partition& p, const StepInput& in) {
 // Guards.
 
 inline bool stops(const Partition& p, const StepInput&) {
-  return p.halted || p.step >= g_run->end.nsteps;
+  return p.halted || p.step >= g_onesided_run->end.nsteps;
 }
-inline bool pauses(const Partition& p, const StepInput&) { return p.step >= g_run->pause_at; }
+inline bool pauses(const Partition& p, const StepInput&) {
+  return p.step >= g_onesided_run->pause_at;
+}
 inline bool awaited(const Partition& p, const StepInput& in) { return in.e == p.exchange; }
 inline bool ahead(const Partition& p, const StepInput& in) {
-  return g_run->protocol == Protocol::Eager && in.e > p.exchange;
+  return g_onesided_run->protocol == Protocol::Eager && in.e > p.exchange;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -289,10 +294,10 @@ inline void fire(Partition& p, StepEvent ev, const StepInput& in) {
       if (r.action) r.action(p, in);
       return;
     }
-  throw amr::UnpackError(std::string("halo protocol: partition ") + std::to_string(p.gid) +
-                         ": event " + name(ev) + " (exchange " + std::to_string(in.e) +
-                         ") in state " + name(p.state) + " (exchange " +
-                         std::to_string(p.exchange) + ") is in no row of the step table");
+  throw amr::ProtocolError(std::string("partition ") + std::to_string(p.gid) + ": event " +
+                           name(ev) + " (exchange " + std::to_string(in.e) + ") in state " +
+                           name(p.state) + " (exchange " + std::to_string(p.exchange) +
+                           ") is in no row of the step table");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -315,7 +320,7 @@ inline void on_halo(Partition& p, amr::Message& m) {
 // All halos in: the one-sided timing window opens with the first handler here that goes on
 // to step 2 (step_end.hpp, timed_step).
 inline void on_phase(Partition& p) {
-  OneSidedRun& run = *g_run;
+  OneSidedRun& run = *g_onesided_run;
   if (run.window_start < 0 && p.state == StepState::AwaitUplus &&
       p.exchange / 2 < run.end.nsteps) {
     run.window_start = detail::now();

@@ -31,6 +31,15 @@ struct PartitionLayout {
   int home(int pi, int pj) const { return (pi / q1) * r2 + pj / q2; }
 };
 
+// Default partitions per rank (docs/user-guide.md, "One-sided mode": enough for overlap, and
+// stealing moves a third of a rank's work, which evens out a rank twice as slow).
+constexpr int kDefaultPartitions = 3;
+
+// Partitions per rank: --partitions N, else the deck's developer partitions=N, else the default.
+inline int partitions_per_rank(int option, int deck) {
+  return option > 0 ? option : deck > 0 ? deck : kDefaultPartitions;
+}
+
 // Partitions thinner than this along y are not cut as strips (see partition_layout).
 constexpr int kMinStripWidth = 16;
 
@@ -91,7 +100,7 @@ enum class StepState : std::uint8_t {
   StepClosed,  // step n closed (n = 0: set up), the next phase may start
   AwaitUstar,  // predictor(n) done and U*(n) offered: waiting for the neighbours' U*(n)
   AwaitUplus,  // corrector(n) done and U+(n) offered: waiting for the neighbours' U+(n)
-  Done,        // the last step is closed, or a NaN stopped the partition
+  Done,        // the last step is closed, or the solution check stopped the partition
   Paused,      // step n closed and n is the run's pause step (a checkpoint): waits for resume
 };
 
@@ -108,7 +117,7 @@ class Partition : public amr::Mobile {
   long step = 0;          // steps closed
   long exchange = 0;      // the exchange computed last, and awaited in an Await state
   int got = 0;            // neighbours' halos of `exchange` in
-  bool halted = false;    // stopped by a NaN (developer checkfornan)
+  bool halted = false;    // stopped by the solution check (NaN, infinity, blow-up)
   long arrived = -1000;   // the step at which it last landed here by migration
   std::map<long, std::vector<std::vector<char>>> inbox;  // early halos (eager), by exchange
 
@@ -140,25 +149,26 @@ constexpr double kStealMargin = 1.5;
 
 class StealGate {
  public:
-  // After a partition-step here: the partitions held, partition-steps, seconds in phases and
-  // the runtime's idle seconds so far. Returns whether the gate is open.
-  bool update(long held, long psteps, double work, double idle) {
+  // After a partition-step here: the partitions held, and so far the partition-steps, the
+  // seconds in phases and the runtime's idle seconds. Returns whether the gate is open.
+  bool update(long held, long partition_steps, double phase_seconds, double idle_seconds) {
     if (held != held_) {  // a partition came or went (or the first call): start again
       held_ = held;
       n_ = 0;
       open_ = false;
     }
-    if (n_ > 0 && psteps - s_[std::size_t(n_ - 1)].psteps < held) return open_;  // mid-step
+    if (n_ > 0 && partition_steps - s_[std::size_t(n_ - 1)].partition_steps < held)
+      return open_;  // mid-step
     if (n_ == int(s_.size())) {
       s_[0] = s_[1];
       s_[1] = s_[2];
       --n_;
     }
-    s_[std::size_t(n_++)] = {psteps, work, idle};
+    s_[std::size_t(n_++)] = {partition_steps, phase_seconds, idle_seconds};
     if (n_ < int(s_.size())) return open_;  // two whole steps since the start or the move
-    const double dn = double(psteps - s_[0].psteps);
-    const double idle_per_step = (idle - s_[0].idle) * double(held) / dn;
-    const double work_per_partition_step = (work - s_[0].work) / dn;
+    const double dn = double(partition_steps - s_[0].partition_steps);
+    const double idle_per_step = (idle_seconds - s_[0].idle_seconds) * double(held) / dn;
+    const double work_per_partition_step = (phase_seconds - s_[0].phase_seconds) / dn;
     open_ = idle_per_step > kStealMargin * work_per_partition_step;
     return open_;
   }
@@ -166,8 +176,8 @@ class StealGate {
 
  private:
   struct Sample {
-    long psteps;
-    double work, idle;
+    long partition_steps;
+    double phase_seconds, idle_seconds;
   };
   std::array<Sample, 3> s_{};  // the last samples since the start or a move, oldest first
   int n_ = 0;
@@ -194,11 +204,12 @@ struct OneSidedRun {
   double handlers_at_open = 0;  // the runtime's handler seconds then
   double halo_seconds = 0;      // packing and unpacking halos of timed steps
   // What the steal gate measures on this rank (steal_gate_update).
-  long psteps = 0;  // partition-steps completed here
-  double work = 0;  // seconds spent in phases here
+  long partition_steps = 0;   // completed here
+  double phase_seconds = 0;  // spent in phases here
   StealGate gate;
 };
-inline OneSidedRun* g_run = nullptr;  // the handlers and Partition::unpack reach the run here
+// The run the handlers and Partition::unpack reach (a handler gets only its partition and message).
+inline OneSidedRun* g_onesided_run = nullptr;
 
 // After each partition-step here: may this rank ask for work (onesided.hpp)?
 inline void steal_gate_update(OneSidedRun& run);
@@ -247,7 +258,7 @@ inline void Partition::unpack(amr::Reader& r) {
     for (std::vector<char>& b : list) r.get(b);
   }
   const char* in = r.view(r.left());
-  sd.unpack(in, *g_run->cfg);
+  sd.unpack(in, *g_onesided_run->cfg);
 }
 
 }  // namespace sw4

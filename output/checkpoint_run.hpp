@@ -213,9 +213,11 @@ inline std::string restart_and_schedule(MPI_Comm comm, const Config& cfg, Restar
   return ck.setup(cfg, nsteps, dt);
 }
 
-// Before the first step: a restart's data into the pieces, or their initial samples.
-inline std::string restart_pieces(MPI_Comm comm, const Config& cfg, const RestartPoint& rp,
-                                  const std::vector<Subdomain*>& pieces, CheckpointStats& stats) {
+// Before the first step, the state the pieces start from: a restart's data, or (no restart)
+// their receivers' samples of the initial data.
+inline std::string restart_or_record_initial(MPI_Comm comm, const Config& cfg, const RestartPoint& rp,
+                                             const std::vector<Subdomain*>& pieces,
+                                             CheckpointStats& stats) {
   if (cfg.restart.on) return restart_read(comm, cfg, rp, pieces, stats);
   for (Subdomain* sd : pieces) sd->record_initial();
   return "";

@@ -60,6 +60,11 @@ int run(const std::string& what) {
     auto twice = rt.add_handler<Cell>([](Cell& c, amr::Message& m) { c.v = 2 * m.as<double>(); }, "twice");
     add_cells(rt);
     if (me == 0) rt.invoke(1, twice, "abc", 3);
+  } else if (what == "protocol_error") {  // a message that reads right but comes out of turn
+    auto out_of_turn = rt.add_handler<Cell>(
+        [](Cell&, amr::Message&) { throw amr::ProtocolError("nothing was asked for"); }, "out_of_turn");
+    add_cells(rt);
+    if (me == 0) rt.invoke(1, out_of_turn);
   } else if (what == "bad_state") {
     for (int g = 0; g < P; ++g)
       rt.add_object(g, g, g == me ? std::make_unique<Greedy>() : nullptr);

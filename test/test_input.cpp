@@ -272,6 +272,18 @@ TEST(InputDefaults, EveryTimeFunctionName) {
   }
 }
 
+// One table names the time functions for the parser and for messages (input.hpp): every type
+// has a name there, and a type's name is the one a deck may write.
+TEST(InputDefaults, EveryTimeFunctionTypeHasItsName) {
+  using T = TimeFunctionType;
+  for (int i = 0; i <= int(T::Discrete); ++i) {
+    const std::string name = source_time_function_name(T(i));
+    ASSERT_NE(name, "?") << "type " << i;
+    if (T(i) == T::Discrete) continue;  // needs a file of samples (test_input_bounds.cpp)
+    EXPECT_EQ(parse(kBase + "source x=1 y=1 z=1 type=" + name + "\n").sources[0].type, T(i)) << name;
+  }
+}
+
 TEST(InputDefaults, RecKeysAndModes) {
   const char* modes[] = {"displacement", "velocity", "div", "curl", "strains", "displacementgradient"};
   for (int m = 0; m < 6; ++m) {

@@ -221,7 +221,7 @@ TEST(Kernels, SameBitsOnAnyThreadCount) {
       rhs4<Update::Predictor>(s.u, s.medium(), eval, fs, s.h, pr, ws);
     }
     predictor_frame(up, s.u, um, eval);
-    acceleration(acc, up, s.u, um, 0.1);
+    acceleration(acc, up, s.u, um, 0.1, acc[0].box);
     supergrid_damping(up, s.u, um, s.rho, s.px, s.py, s.pz, eval, 0.02);
     GridCfg g;
     g.nx = 37; g.ny = 29; g.nz = 15; g.h = s.h;

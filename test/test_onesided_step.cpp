@@ -20,14 +20,14 @@ struct StepTable : ::testing::Test {
 
   void SetUp() override {
     run.end.nsteps = 10;
-    g_run = &run;
+    g_onesided_run = &run;
     p.gid = 5;
     HaloLink a, b;
     a.gid = 4;
     b.gid = 6;
     p.links = {a, b};
   }
-  void TearDown() override { g_run = nullptr; }
+  void TearDown() override { g_onesided_run = nullptr; }
   void at(StepState s, long exchange) {
     p.state = s;
     p.exchange = exchange;
@@ -54,7 +54,7 @@ TEST_F(StepTable, EagerParksAHaloThatIsOneExchangeAhead) {
 TEST_F(StepTable, RequestProtocolHasNoRowForAHaloThatWasNotAskedFor) {
   run.protocol = Protocol::Request;
   at(StepState::AwaitUplus, 4);
-  EXPECT_THROW(halo(5, 6), amr::UnpackError);
+  EXPECT_THROW(halo(5, 6), amr::ProtocolError);
   EXPECT_TRUE(p.inbox.empty());
 }
 
@@ -62,7 +62,7 @@ TEST_F(StepTable, AHaloForAnExchangeAlreadyPassedIsAnError) {
   for (Protocol pr : {Protocol::Request, Protocol::Eager}) {
     run.protocol = pr;
     at(StepState::AwaitUstar, 5);
-    EXPECT_THROW(halo(3, 4), amr::UnpackError);
+    EXPECT_THROW(halo(3, 4), amr::ProtocolError);
   }
 }
 
@@ -83,17 +83,17 @@ TEST_F(StepTable, AnEarlyRequestIsRememberedUntilTheDataIsThere) {
   EXPECT_EQ(p.links[1].requested, 7);
   EXPECT_EQ(p.links[1].sent, 0);
   EXPECT_EQ(p.links[0].requested, 0);
-  EXPECT_THROW(fire(p, StepEvent::Request, {7, 99, nullptr}), amr::UnpackError);  // no such link
+  EXPECT_THROW(fire(p, StepEvent::Request, {7, 99, nullptr}), amr::ProtocolError);  // no such link
 }
 
 TEST_F(StepTable, PhaseEventsOutsideTheirStatesAreErrors) {
   at(StepState::Done, 20);
-  EXPECT_THROW(fire(p, StepEvent::HalosIn, {20, p.gid, nullptr}), amr::UnpackError);
+  EXPECT_THROW(fire(p, StepEvent::HalosIn, {20, p.gid, nullptr}), amr::ProtocolError);
   at(StepState::AwaitUstar, 3);
-  EXPECT_THROW(fire(p, StepEvent::Next, {}), amr::UnpackError);
+  EXPECT_THROW(fire(p, StepEvent::Next, {}), amr::ProtocolError);
 }
 
-TEST_F(StepTable, NextStopsAtTheLastStepOrAfterANan) {
+TEST_F(StepTable, NextStopsAtTheLastStepOrWhenTheSolutionCheckHalted) {
   at(StepState::StepClosed, 20);
   p.step = 10;  // == nsteps
   fire(p, StepEvent::Next, {});

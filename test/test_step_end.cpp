@@ -1,5 +1,5 @@
 // test_step_end.cpp: the end of a step that both drivers share (step_end.hpp), and the point
-// keys that name a NaN (subdomain.hpp).
+// keys that name a bad value (subdomain.hpp).
 #include <gtest/gtest.h>
 
 #include <climits>
@@ -52,9 +52,9 @@ TEST(PointKey, OrdersByKThenJThenIThenComponent) {
   EXPECT_LT(point_key(g, g.nx + kGhost, g.ny + kGhost, 1, 2), point_key(g, 1 - kGhost, 1 - kGhost, 2, 0));
 }
 
-TEST(NanRecord, KeepsTheEarliestStepThenTheSmallestPoint) {
+TEST(BadValueRecord, KeepsTheEarliestStepThenTheSmallestPoint) {
   const std::int64_t nan = abs_bits(std::numeric_limits<double>::quiet_NaN());
-  NanRecord r;
+  BadValueRecord r;
   EXPECT_FALSE(r.found());
   r.note(5, 100, 0.5, nan);
   r.note(5, 200, 0.5, nan);
@@ -72,7 +72,7 @@ TEST(NanRecord, KeepsTheEarliestStepThenTheSmallestPoint) {
 TEST(NanMessage, NamesComponentPointCoordinatesStepAndTime) {
   const GridCfg g = small_config().grid;
   const std::int64_t nan = abs_bits(std::numeric_limits<double>::quiet_NaN());
-  EXPECT_EQ(nan_message(g, 12, point_key(g, 3, 2, 5, 1), 0.25, bound_words(nan, nan, 1)),
+  EXPECT_EQ(solution_stop_line(g, 12, point_key(g, 3, 2, 5, 1), 0.25, bound_words(nan, nan, 1)),
             "sw4lite: NaN in component 2 at grid point (3,2,5) (x=1, y=0.5, z=2) after time "
             "step 12 (t=0.25)");
 }
@@ -95,16 +95,16 @@ TEST(StepEnd, FinishAdvancesTimeAndStopsAtTheFirstNan) {
   double t = 0;
   EXPECT_TRUE(end.finish(sd, 1, t));
   EXPECT_DOUBLE_EQ(t, 0.125);
-  EXPECT_FALSE(end.nan.found());
+  EXPECT_FALSE(end.bad.found());
 
   const double nan = std::numeric_limits<double>::quiet_NaN();
   sd.up[2](4, 3, 2) = nan;  // becomes U after the rotation
   sd.up[0](2, 5, 3) = nan;
   EXPECT_FALSE(end.finish(sd, 2, t));
-  EXPECT_EQ(end.nan.step, 2);
-  EXPECT_EQ(end.nan.key, point_key(cfg.grid, 4, 3, 2, 2));
-  EXPECT_DOUBLE_EQ(end.nan.t, 0.25);
-  EXPECT_TRUE(is_nan_bits(end.nan.bits));
+  EXPECT_EQ(end.bad.step, 2);
+  EXPECT_EQ(end.bad.key, point_key(cfg.grid, 4, 3, 2, 2));
+  EXPECT_DOUBLE_EQ(end.bad.t, 0.25);
+  EXPECT_TRUE(is_nan_bits(end.bad.bits));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -252,16 +252,16 @@ TEST(SolutionCheck, FinishStopsABlowUpAtACheckedStepWithOneLine) {
   sd.up[1](4, 4, 4) = 3.0;
   sd.up[2](5, 5, 5) = -4.0;
   EXPECT_FALSE(end.finish(sd, 10, t));
-  EXPECT_EQ(end.nan.step, 10);
-  EXPECT_EQ(from_bits(end.nan.bits), 3.0);
+  EXPECT_EQ(end.bad.step, 10);
+  EXPECT_EQ(from_bits(end.bad.bits), 3.0);
   EXPECT_EQ(end.numbers({10})[1], abs_bits(4.0));
-  EXPECT_EQ(nan_message(cfg, end.nan.step, end.nan.key, end.nan.t,
-                        bound_words(end.nan.bits, end.numbers({10})[1], end.bound(10))),
+  EXPECT_EQ(solution_stop_line(cfg, end.bad.step, end.bad.key, end.bad.t,
+                               bound_words(end.bad.bits, end.numbers({10})[1], end.bound(10))),
             "sw4lite: a blow-up (|u| = 4, beyond the bound 2 that the sources allow) in "
             "component 2 at grid point (4,4,4) (x=1.5, y=1.5, z=1.5) after time step 10 "
             "(t=1.25)");
-  EXPECT_EQ(nan_message(cfg.grid, 3, point_key(cfg.grid, 2, 2, 2, 0), 0.5,
-                        bound_words(abs_bits(-INFINITY), abs_bits(-INFINITY), 2.0)),
+  EXPECT_EQ(solution_stop_line(cfg.grid, 3, point_key(cfg.grid, 2, 2, 2, 0), 0.5,
+                               bound_words(abs_bits(-INFINITY), abs_bits(-INFINITY), 2.0)),
             "sw4lite: an infinite value in component 1 at grid point (2,2,2) (x=0.5, y=0.5, "
             "z=0.5) after time step 3 (t=0.5)");
 }

@@ -163,7 +163,7 @@ Result run(int n, double tend, int steps) {
     predictor_frame(up, u, um, eval);
     force(up, 0, t);
     boundary(up, t + dt);
-    acceleration(acc, up, u, um, dt);
+    acceleration(acc, up, u, um, dt, acc[0].box);
     rhs_curvilinear<Update::Corrector>(acc, md, eval, target(up, nullptr, nullptr, dt * dt * dt * dt / 12));
     force(up, 1, t);
     boundary(up, t + dt);

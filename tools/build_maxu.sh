@@ -8,16 +8,16 @@
 # run goes and needs the run to go on past the point where sw4lite would stop it. So this is a
 # copy of sw4lite.cpp with one block added after the progress line (every MAXU_EVERY steps,
 # default 5: "MAX n max|U|" over both grids, the run ending once it passes 1e200), and without
-# the two stops: the solution check's (stop_at_nan) and the set-up's refusal of a CFL number
-# that cannot be stable for the run (cfl_problem, cfl_stability.hpp). Nothing else changes, so
-# the numbers are those of ./sw4lite. One rank, two-sided. Run outside `make test`.
+# the two stops: the solution check's (stop_on_bad_solution) and the set-up's refusal of a CFL
+# number that cannot be stable for the run (cfl_problem, cfl_stability.hpp). Nothing else
+# changes, so the numbers are those of ./sw4lite. One rank, two-sided. Run outside `make test`.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$root/test-output/maxu
 mkdir -p "$work" "$root/build"
 bin=$root/build/sw4lite-maxu
 if [ ! -x "$bin" ] || [ "$root/sw4lite.cpp" -nt "$bin" ] || [ "$0" -nt "$bin" ]; then
-  awk '/if \(end.checks\(n\)\) stop_at_nan/ { next }
+  awk '/if \(end.checks\(n\)\) stop_on_bad_solution/ { next }
        /stop_on_problem\(cfl_problem/ { next }
        { print }
        /if \(rank_ == 0\) end.progress\(n, t\);/ {

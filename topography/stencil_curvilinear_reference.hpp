@@ -58,10 +58,6 @@ inline Real D(Real m2, Real m1, Real p1, Real p2) {
   return Real(2.0 / 3) * (p1 - m1) - Real(1.0 / 12) * (p2 - m2);
 }
 
-inline Vec u_at(const Field& u, int i, int j, int k) {
-  return {u[0](i, j, k), u[1](i, j, k), u[2](i, j, k)};
-}
-
 // D u along direction dir (0 = i, 1 = j, 2 = k) at (i, j, k); for dir = 2 in a closure row
 // (K >= 0) the one-sided sum_q bope[K][q] u(i, j, q) of NUMERICS 16.3 instead.
 inline Vec Du(const Field& u, int dir, int i, int j, int k, int K) {

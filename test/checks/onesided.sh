@@ -83,7 +83,7 @@ cmd_check onesided-pointsource-rec-np4-migrate 300 env SW4LITE_BIN=sw4lite-onesi
   bash test/e2e/run_deck.sh 4 "$os_dir/decks/pointsource-rec-migrate.in" "$os_dir/pointsource-rec-np4-migrate" "$os_norms"
 os_same pointsource-rec-np4-migrate "$os_ps_ref" pointsource-h0p04
 
-# The default partitions per rank (sw4lite.cpp, kDefaultPartitions) is 3: stealing then moves
+# The default partitions per rank (onesided/partition.hpp, kDefaultPartitions) is 3: stealing then moves
 # a third of a rank's work, so a rank twice as slow as its neighbour sheds exactly its excess
 # (3 + 1 = 2 x 2: 1.5 times faster than two-sided at best); with 4 the best whole-partition
 # split left the slow rank 6 against 5 (1.33 at best, and `make bench` saw 1.23). The set-up

@@ -42,6 +42,8 @@ _rt_abort unknown_handler_local unknown_handler_local \
   "amr_runtime: rank 0: invoke on object 0: unknown handler id 7"
 _rt_abort bad_payload bad_payload \
   "amr_runtime: rank 1: payload of 3 bytes for handler 1 ('twice') on object 1 does not unpack"
+_rt_abort protocol_error protocol_error \
+  "amr_runtime: rank 1: handler 1 ('out_of_turn') on object 1: protocol error: nothing was asked for"
 _rt_abort bad_state bad_state \
   "amr_runtime: rank 1: migrated state of object 0 (type"
 _rt_abort no_object no_object \
