@@ -4,9 +4,8 @@
 #
 #   test/e2e/kernels_alone.sh        (exit 0: pass; 77: no C++ compiler; else: fail)
 #
-# Why built so: the kernels are what a compiler tester wants to cut out of sw4lite (README,
-# "Kernels"). They promise to need only the arrays (grid.hpp), the SBP tables
-# (sbp.hpp) and three support headers (precision.hpp, portable.hpp, threads.hpp): no parser,
+# Why built so: the kernels are what a compiler tester wants to cut out of sw4lite. They
+# promise to need only the arrays (grid.hpp), the SBP tables (sbp.hpp) and three support headers (precision.hpp, portable.hpp, threads.hpp): no parser,
 # no MPI, no driver. This copies exactly those eight files into an empty directory, writes a
 # main that applies the operator once (rhs4 of stencil.hpp, free-surface rows included) to a
 # smooth field over a varying material, builds it with a plain C++ compiler (${CXX:-c++}),
