@@ -5,12 +5,13 @@
 #   test/e2e/kernels_alone.sh        (exit 0: pass; 77: no C++ compiler; else: fail)
 #
 # Why built so: the kernels are what a compiler tester wants to cut out of sw4lite. They
-# promise to need only the arrays (grid.hpp), the SBP tables (sbp.hpp) and three support headers (precision.hpp, portable.hpp, threads.hpp): no parser,
-# no MPI, no driver. This copies exactly those eight files into an empty directory, writes a
-# main that applies the operator once (rhs4 of stencil.hpp, free-surface rows included) to a
-# smooth field over a varying material, builds it with a plain C++ compiler (${CXX:-c++}),
-# without OpenMP, and runs it. A header that includes anything else fails the compile; the
-# program fails when a value is not finite or all are zero.
+# promise to need only the arrays (grid.hpp), the SBP tables (sbp.hpp) and three support
+# headers (precision.hpp, portable.hpp, threads.hpp): no parser, no MPI, no driver. This copies
+# exactly those eight files into an empty directory, writes a main that applies the operator
+# once (rhs4 of stencil.hpp, free-surface rows included) to a smooth field over a varying
+# material, builds it with a plain C++ compiler (${CXX:-c++}), without OpenMP, and runs it. A
+# header that includes anything else fails the compile; the program fails when a value is not
+# finite or all are zero.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cxx=${CXX:-c++}
