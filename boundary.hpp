@@ -21,9 +21,12 @@
 namespace sw4 {
 
 // Sides: 0 x=0, 1 x=xmax, 2 y=0, 3 y=ymax, 4 z=0 (top), 5 z=zmax (bottom).
-// Interface: the side where the curvilinear grid meets the Cartesian one (topography): no
-// condition, the injection (NUMERICS 19.1) fills its ghost planes.
-enum class Bc { Processor, SuperGrid, FreeSurface, Dirichlet, Interface };
+// With topography (NUMERICS 16.5, 17, 19.1):
+//   GridInterface: where the curvilinear grid 1 meets the Cartesian grid 0 (grid 0's top,
+//     grid 1's bottom): no condition here, the injection (inject_interface) fills the planes;
+//   CurvedFreeSurface: grid 1's top, the free surface over the hill: its ghost values come
+//     from free_surface_curvilinear (NUMERICS 17), not from apply_bc.
+enum class Bc { Processor, SuperGrid, FreeSurface, Dirichlet, GridInterface, CurvedFreeSurface };
 
 struct BoundaryData {
   // Dirichlet sides: u_c at (x, y, z, t) written into the ghost points.
@@ -124,7 +127,9 @@ inline void apply_bc(Field& u, const Bc bc[6], const Array3& mu, const Array3& l
   const std::vector<Box>& cols = part ? part->columns : all;
   SW4_OMP(parallel)
   for (int side = 0; side < 6; ++side) {
-    if (bc[side] == Bc::Processor || bc[side] == Bc::Interface) continue;
+    if (bc[side] == Bc::Processor || bc[side] == Bc::GridInterface ||
+        bc[side] == Bc::CurvedFreeSurface)
+      continue;
     if (side == 4 && bc[side] == Bc::FreeSurface) {
       for (const Box& c : cols) free_surface(u, mu, la, strx, stry, g, t, data, &c);
       continue;

@@ -8,10 +8,11 @@
 // "fluxes" (a coefficient times a first difference), and each flux is computed once per point
 // and kept where the difference that consumes it will find it:
 //
-// Mixed terms (3.2): nine fluxes, three per direction of the outer difference,
-//   comp 1: s^x [ dx(A1) + s^y dy(B1) + s^z dz(C1) ]   A1 = la (s^y Dy v + s^z Dz w), B1 = mu Dx v, C1 = mu Dx w
-//   comp 2: s^y [ s^x dx(A2) + dy(B2) + s^z dz(C2) ]   A2 = mu Dy u, B2 = la (s^x Dx u + s^z Dz w), C2 = mu Dy w
-//   comp 3: s^z [ s^x dx(A3) + s^y dy(B3) + dz(C3) ]   A3 = mu Dz u, B3 = mu Dz v, C3 = la (s^x Dx u + s^y Dy v)
+// Mixed terms (3.2): nine fluxes Fx_c, Fy_c, Fz_c, the flux of component c under the outer
+// difference along x, y or z:
+//   comp 1: s^x [ dx(Fx1) + s^y dy(Fy1) + s^z dz(Fz1) ]   Fx1 = la (s^y Dy v + s^z Dz w), Fy1 = mu Dx v, Fz1 = mu Dx w
+//   comp 2: s^y [ s^x dx(Fx2) + dy(Fy2) + s^z dz(Fz2) ]   Fx2 = mu Dy u, Fy2 = la (s^x Dx u + s^z Dz w), Fz2 = mu Dy w
+//   comp 3: s^z [ s^x dx(Fx3) + s^y dy(Fy3) + dz(Fz3) ]   Fx3 = mu Dz u, Fy3 = mu Dz v, Fz3 = la (s^x Dx u + s^y Dy v)
 // (D and d the undivided 4th-order differences, the result carries 1/144; the stretching
 // factors may move inside because the outer difference along x keeps j and k fixed, etc.)
 //
@@ -79,8 +80,8 @@ struct TileScratch {
   Real* x_bundle() { return start(row); }
   Real* y_bundle(int j) { return start(rows) + long(ring(j)) * kBundle; }
   Real* z_bundle(int k, int r) { return start(planes) + (long(ring(k)) * nt + r) * kBundle; }
-  // The free-surface rows keep the mixed fluxes of planes 1..8 instead (three lines a row).
-  Real* surface_c(int k, int r) { return start(planes) + (long(k - 1) * nt + r) * 3 * kLine; }
+  // The free-surface rows keep the Fz fluxes of planes 1..8 instead (three lines a row).
+  Real* surface_fz(int k, int r) { return start(planes) + (long(k - 1) * nt + r) * 3 * kLine; }
 };
 
 // The operator's scratch: one TileScratch per thread, and the tile height.
@@ -175,8 +176,8 @@ struct Tile {
 
   long index(int i, int j, int k) const { return uf[0].index(i, j, k); }
 
-  // C fluxes of row j of plane kk into the lines b, b + kLine, b + 2 kLine.
-  void c_row(int j, int kk, Real* b) const {
+  // Fz fluxes of row j of plane kk into the lines b, b + kLine, b + 2 kLine.
+  void fz_row(int j, int kk, Real* b) const {
     const Real *u = f[0], *v = f[1], *w = f[2];
     const Real syj = (*md.stry)(j);
     const long base = index(i0, j, kk);
@@ -189,7 +190,7 @@ struct Tile {
       b[2 * kLine + i] = la[q] * (sx[i] * d4(u, q, 1) + syj * d4(v, q, s));
     }
   }
-  // y fluxes of row (jj, k) into its ring bundle: B (with dz(f, q), the inner z difference of
+  // y fluxes of row (jj, k) into its ring bundle: Fy (with dz(f, q), the inner z difference of
   // f at q in the units of d4, and szk its stretching) and the G's, as `pass` says.
   template <class Dz>
   void y_row(int jj, int k, int pass, Real szk, Dz&& dz) const {
@@ -208,7 +209,7 @@ struct Tile {
     if (pass & kG2Fluxes) g2_line<1>(f, mu, la, base, sj, md.stry->at(jj), ni, b);
     if (pass & kG1Fluxes) g1_line<1>(f, mu, la, base, sj, md.stry->at(jj), ni, b);
   }
-  // x fluxes of row (j, k) into the row bundle: A (i0-2 .. i1+2), G1 (to i1+1), G2 (to i1+2).
+  // x fluxes of row (j, k) into the row bundle: Fx (i0-2 .. i1+2), G1 (to i1+1), G2 (to i1+2).
   template <class Dz>
   void x_row(int j, int k, Real szk, Dz&& dz) const {
     Real* xb = ws.x_bundle();
@@ -308,7 +309,7 @@ void rhs4_interior_tile(const Tile& tl, int k0, int k1, double h, const Target& 
     const Real* sz = tl.md.strz->at(kk);
     for (int j = j0; j <= j1; ++j) {
       Real* b = ws.z_bundle(kk, j - j0);
-      if (pass & kMixedFluxes) tl.c_row(j, kk, b);
+      if (pass & kMixedFluxes) tl.fz_row(j, kk, b);
       const long base = tl.index(tl.i0, j, kk);
       if (pass & kG2Fluxes) g2_line<2>(tl.f, tl.mu, tl.la, base, sk, sz, tl.ni, b);
       if (pass & kG1Fluxes) g1_line<2>(tl.f, tl.mu, tl.la, base, sk, sz, tl.ni, b);
@@ -316,8 +317,8 @@ void rhs4_interior_tile(const Tile& tl, int k0, int k1, double h, const Target& 
   };
   auto dz = [sk](const Real* q, long p) SW4_INLINE_LAMBDA { return d4(q, p, sk); };
 
-  // Step k needs C at k-2..k+2, G2 at k, k+2 and G1 at k, k+1 (likewise along y): it computes
-  // C and G2 of plane k+2 and G1 of plane k+1. The planes before the first step are filled
+  // Step k needs Fz at k-2..k+2, G2 at k, k+2 and G1 at k, k+1 (likewise along y): it computes
+  // Fz and G2 of plane k+2 and G1 of plane k+1. The planes before the first step are filled
   // first. (G1 of plane k1+2 would reach past the ghost points, and is never used.)
   const int all = kMixedFluxes | kG2Fluxes | kG1Fluxes;
   z_plane(k0 - 2, kMixedFluxes);
@@ -355,34 +356,21 @@ void rhs4_interior_tile(const Tile& tl, int k0, int k1, double h, const Target& 
   }
 }
 
-// The tiles of a box of columns: pieces of at most kLine - 8 columns by about ws.rows_for
-// rows, each length shared evenly so that no tile is a sliver; fn(scratch, ib, ie, jb, je)
-// runs once per tile. Tiles are independent (each has its own flux buffers and writes its
-// own points), so they are shared out among the threads, each with its scratch; with T
-// threads the number of tiles is made a multiple of T where there are rows enough, so that
-// every thread gets the same share. The cut never changes a bit (see the top of this file).
+// The operator's tiles of the box of columns (threads.hpp's for_each_tile with this kernel's
+// tile size, at most kLine - 8 columns by ws.rows_for rows, and its per-thread scratch);
+// fn(scratch, ib, ie, jb, je) once per tile.
 template <class F>
-void for_each_tile(int i0, int i1, int j0, int j1, RhsWorkspace& ws, F&& fn) {
-  const int ni = i1 - i0 + 1, nj = j1 - j0 + 1;
-  const int pi = (ni + kLine - 9) / (kLine - 8);
-  const int li = ni / pi, ri = ni % pi;  // length, longer ones
-  const int rows = ws.rows_for(li + (ri > 0));
+void for_each_operator_tile(int i0, int i1, int j0, int j1, RhsWorkspace& ws, F&& fn) {
   const int threads = max_threads();
-  int pj = (nj + rows - 1) / rows;
-  while (threads > 1 && (pi * pj) % threads != 0 && pj < nj) ++pj;
-  const int lj = nj / pj, rj = nj % pj;
   if (int(ws.scratch.size()) < threads) ws.scratch.resize(threads);
-  SW4_OMP(parallel num_threads(threads))
-  {
-    TileScratch& sc = ws.scratch[thread_id()];
-    sc.size_for(lj + (rj > 0));
-    SW4_OMP(for schedule(static))
-    for (int n = 0; n < pi * pj; ++n) {
-      const int m = n % pi, q = n / pi;  // tile (m, q): column piece m, row piece q
-      const int ib = i0 + m * li + std::min(m, ri), jb = j0 + q * lj + std::min(q, rj);
-      fn(sc, ib, ib + li + (m < ri) - 1, jb, jb + lj + (q < rj) - 1);
-    }
-  }
+  for_each_tile(
+      i0, i1, j0, j1, kLine - 8, [&](int cols) { return ws.rows_for(cols); },
+      [&](int rows) -> TileScratch& {
+        TileScratch& sc = ws.scratch[thread_id()];
+        sc.size_for(rows);
+        return sc;
+      },
+      fn);
 }
 
 // The interior rows k0..k1 of the box of columns i0..i1, j0..j1.
@@ -390,7 +378,7 @@ template <Update mode>
 void rhs4_interior(const Field& uf, const Medium& md, int i0, int i1, int j0, int j1, int k0,
                    int k1, double h, const Target& t, RhsWorkspace& ws) {
   if (k1 < k0 || i1 < i0 || j1 < j0) return;
-  for_each_tile(i0, i1, j0, j1, ws, [&](TileScratch& sc, int ib, int ie, int jb, int je) {
+  for_each_operator_tile(i0, i1, j0, j1, ws, [&](TileScratch& sc, int ib, int ie, int jb, int je) {
     rhs4_interior_tile<mode>(Tile{uf, md, sc, ib, ie, jb, je}, k0, k1, h, t);
   });
 }

@@ -26,118 +26,146 @@ inline void avg4(const Real ct[5], Real C[4]) {
   C[3] = ct[3] - Real(0.75) * (ct[2] + ct[4]);
 }
 
-// L_h(u) (times h^2, not divided) of component c at (i, j, k); K >= 0 is the free-surface row
-// index (k = K + 1) or -1 for the interior formula.
-inline Real lh(const Field& uf, const Medium& md, int c, int i, int j, int k, int K) {
-  const Array3& mu = *md.mu;
-  const Array3& la = *md.la;
-  const Array1* str[3] = {md.strx, md.stry, md.strz};
-  const int at[3] = {i, j, k};
-  auto U = [&](int comp, int di, int dj, int dk) { return uf[comp](i + di, j + dj, k + dk); };
-  auto C = [&](const Array3& a, int di, int dj, int dk) { return a(i + di, j + dj, k + dk); };
-  auto off = [](int d, int o, int& di, int& dj, int& dk) {
-    di = d == 0 ? o : 0;
-    dj = d == 1 ? o : 0;
-    dk = d == 2 ? o : 0;
-  };
-  Real r = 0;
-  // Pure terms: P_d[coef](u_c); the coefficient is 2 mu + la along d == c.
-  for (int d = 0; d < 3; ++d) {
-    if (d == 2 && K >= 0) continue;
+// Directions of a difference (x, y, z: the index i, j, k) and the components of u.
+enum Dir { X = 0, Y = 1, Z = 2 };
+constexpr int U = 0, V = 1, W = 2;
+// The coefficient of a term; the averages of 2 mu + la are 2 C_m[mu] + C_m[la] (NUMERICS 3.1).
+enum Coef { Mu, La, TwoMuLa };
+
+// The terms of L_h (times h^2, not divided) at one point (i, j, k), one helper per kind of
+// term of NUMERICS 3.1-3.3, each returning the term with its stretching factors. K >= 0 is
+// the free-surface row index (k = K + 1), -1 the interior formula.
+struct Terms {
+  const Field& u;
+  const Medium& md;
+  int i, j, k, K;
+
+  // The stretching along d at offset o along d from the point.
+  Real s(int d, int o = 0) const {
+    const Array1* str[3] = {md.strx, md.stry, md.strz};
+    return (*str[d])((d == X ? i : d == Y ? j : k) + o);
+  }
+  // a at offset o along d and o2 along d2 from the point.
+  Real at(const Array3& a, int d, int o, int d2 = X, int o2 = 0) const {
+    return a(i + (d == X ? o : 0) + (d2 == X ? o2 : 0), j + (d == Y ? o : 0) + (d2 == Y ? o2 : 0),
+             k + (d == Z ? o : 0) + (d2 == Z ? o2 : 0));
+  }
+  // a at offset o along d (x or y) from the point's column, at level kk.
+  Real column(const Array3& a, int d, int o, int kk) const {
+    return a(i + (d == X ? o : 0), j + (d == Y ? o : 0), kk);
+  }
+  const Array3& coef(Coef c) const { return c == La ? *md.la : *md.mu; }
+
+  // NUMERICS 3.1: s^d P_d[c](u_e) = (s^d/6) sum_m C_m (q_m - q_0), c = mu or 2 mu + la.
+  Real P(Dir d, Coef c, int e) const {
     Real cm[5], cl[5], Cm[4], Cl[4];
     for (int o = -2; o <= 2; ++o) {
-      int di, dj, dk;
-      off(d, o, di, dj, dk);
-      const Real s = (*str[d])(at[d] + o);
-      cm[o + 2] = C(mu, di, dj, dk) * s;
-      cl[o + 2] = C(la, di, dj, dk) * s;
+      cm[o + 2] = at(*md.mu, d, o) * s(d, o);
+      cl[o + 2] = at(*md.la, d, o) * s(d, o);
     }
     avg4(cm, Cm);
     avg4(cl, Cl);
-    const int offs[4] = {-2, -1, 1, 2};
     Real p = 0;
     for (int m = 0; m < 4; ++m) {
-      int di, dj, dk;
-      off(d, offs[m], di, dj, dk);
-      const Real coef = d == c ? 2 * Cm[m] + Cl[m] : Cm[m];
-      p += coef * (U(c, di, dj, dk) - U(c, 0, 0, 0));
+      const Real Cc = c == TwoMuLa ? 2 * Cm[m] + Cl[m] : Cm[m];
+      p += Cc * (at(u[e], d, kOff[m]) - u[e](i, j, k));
     }
-    r += (*str[d])(at[d]) * p / 6;
+    return s(d) * p / 6;
   }
-  // Mixed terms d_a(coef d_b u_e) / 144 with centre factors s_a s_b; (a, b, coefficient, e).
-  struct Mixed {
-    int a, b;
-    bool lambda;
-    int e;
-  };
-  const Mixed terms[3][4] = {
-      {{0, 1, true, 1}, {0, 2, true, 2}, {1, 0, false, 1}, {2, 0, false, 2}},
-      {{0, 1, false, 0}, {1, 0, true, 0}, {1, 2, true, 2}, {2, 1, false, 2}},
-      {{0, 2, false, 0}, {1, 2, false, 1}, {2, 0, true, 0}, {2, 1, true, 1}}};
-  const Real w4[4] = {1, -8, 8, -1};
-  const int o4[4] = {-2, -1, 1, 2};
-  for (const Mixed& m : terms[c]) {
-    const Array3& coef = m.lambda ? la : mu;
-    const Real sab = (*str[m.a])(at[m.a]) * (*str[m.b])(at[m.b]);
-    if (K >= 0 && (m.a == 2 || m.b == 2)) {
-      // NUMERICS 3.3: one-sided D^b along z, centred 4th order along the other direction,
-      // only the stretching of that other direction.
-      const int other = m.a == 2 ? m.b : m.a;
-      const Real s = (*str[other])(at[other]);
-      Real sum = 0;
-      if (m.b == 2) {  // z inside: delta_other(coef D^b u_e)
-        for (int n = 0; n < 4; ++n) {
-          int di, dj, dk;
-          off(other, o4[n], di, dj, dk);
-          Real db = 0;
-          for (int q = 0; q < 8; ++q) db += sbp::bope[K][q] * uf[m.e](i + di, j + dj, q + 1);
-          sum += w4[n] * coef(i + di, j + dj, k) * db;
-        }
-      } else {  // z outside: sum_q bope coef(q) delta_other u_e(q)
-        for (int q = 0; q < 8; ++q) {
-          Real d = 0;
-          for (int n = 0; n < 4; ++n) {
-            int di, dj, dk;
-            off(other, o4[n], di, dj, dk);
-            d += w4[n] * uf[m.e](i + di, j + dj, q + 1);
-          }
-          sum += sbp::bope[K][q] * coef(i, j, q + 1) * d;
-        }
-      }
-      r += s * sum / 12;
-      continue;
-    }
+
+  // NUMERICS 3.2: s^a s^b M_ab[c](u_e) = s^a s^b (1/144) delta_a(c delta_b u_e); in a
+  // free-surface row a z difference is the one-sided one of NUMERICS 3.3 (below).
+  Real M(Dir a, Dir b, Coef c, int e) const {
+    if (K >= 0 && b == Z) return M_z_inside(a, c, e);
+    if (K >= 0 && a == Z) return M_z_outside(b, c, e);
     Real sum = 0;
     for (int n = 0; n < 4; ++n) {
-      int ai, aj, ak;
-      off(m.a, o4[n], ai, aj, ak);
       Real d = 0;
-      for (int l = 0; l < 4; ++l) {
-        int bi, bj, bk;
-        off(m.b, o4[l], bi, bj, bk);
-        d += w4[l] * U(m.e, ai + bi, aj + bj, ak + bk);
-      }
-      sum += w4[n] * C(coef, ai, aj, ak) * d;
+      for (int l = 0; l < 4; ++l) d += kW[l] * at(u[e], a, kOff[n], b, kOff[l]);
+      sum += kW[n] * at(coef(c), a, kOff[n]) * d;
     }
-    r += sab * sum / 144;
+    return s(a) * s(b) * sum / 144;
   }
-  // Free-surface z terms: (mu u_z)_z etc. with the boundary-modified coefficients.
-  if (K >= 0) {
+
+  // NUMERICS 3.3, z inside, e.g. d_x(la d_z w): s^a (1/12) delta_a(c D^b u_e), D^b the
+  // one-sided first difference of row K.
+  Real M_z_inside(Dir a, Coef c, int e) const {
+    Real sum = 0;
+    for (int n = 0; n < 4; ++n) {
+      Real db = 0;
+      for (int q = 0; q < 8; ++q) db += sbp::bope[K][q] * column(u[e], a, kOff[n], q + 1);
+      sum += kW[n] * at(coef(c), a, kOff[n]) * db;
+    }
+    return s(a) * sum / 12;
+  }
+
+  // NUMERICS 3.3, z outside, e.g. d_z(mu d_x w): s^b sum_q b_Kq c(i, j, q) (1/12) delta_b u_e(q).
+  Real M_z_outside(Dir b, Coef c, int e) const {
+    Real sum = 0;
+    for (int q = 0; q < 8; ++q) {
+      Real d = 0;
+      for (int n = 0; n < 4; ++n) d += kW[n] * column(u[e], b, kOff[n], q + 1);
+      sum += sbp::bope[K][q] * coef(c)(i, j, q + 1) * d;
+    }
+    return s(b) * sum / 12;
+  }
+
+  // NUMERICS 3.3: the z pure term of row K, sum_q (sum_m a_Kqm c_m) u_e(q) + gamma_K c_1 u_e(0),
+  // c = mu or 2 mu + la; no stretching.
+  Real P_z_closure(Coef c, int e) const {
+    const Array3 &mu = *md.mu, &la = *md.la;
+    auto cm = [&](int m) { return c == TwoMuLa ? 2 * mu(i, j, m) + la(i, j, m) : mu(i, j, m); };
     Real z = 0;
     for (int q = 0; q < 8; ++q) {
       Real a = 0;
-      for (int m = 0; m < 8; ++m) {
-        const Real cm = c == 2 ? 2 * mu(i, j, m + 1) + la(i, j, m + 1) : mu(i, j, m + 1);
-        a += sbp::acof[K][q][m] * cm;
-      }
-      z += a * uf[c](i, j, q + 1);
+      for (int m = 0; m < 8; ++m) a += sbp::acof[K][q][m] * cm(m + 1);
+      z += a * u[e](i, j, q + 1);
     }
-    if (K == 0) {
-      const Real c1 = c == 2 ? 2 * mu(i, j, 1) + la(i, j, 1) : mu(i, j, 1);
-      z += sbp::ghcof[0] * c1 * uf[c](i, j, 0);
-    }
-    r += z;
+    if (K == 0) z += sbp::ghcof[0] * cm(1) * u[e](i, j, 0);
+    return z;
   }
+
+  // delta's weights at the offsets -2, -1, 1, 2 (NUMERICS 3.2), and the offsets.
+  static constexpr Real kW[4] = {1, -8, 8, -1};
+  static constexpr int kOff[4] = {-2, -1, 1, 2};
+};
+
+// L_h(u) (times h^2, not divided) of component c at (i, j, k), K as in Terms: line by line
+// the terms of NUMERICS 3.1's list and 3.2's table, summed in the order written; in the
+// free-surface rows (3.3) the z pure term is the closure's, added last.
+inline Real lh(const Field& u, const Medium& md, int c, int i, int j, int k, int K) {
+  const Terms t{u, md, i, j, k, K};
+  const bool interior = K < 0;
+  Real r = 0;
+  switch (c) {
+    case U:
+      r += t.P(X, TwoMuLa, U);
+      r += t.P(Y, Mu, U);
+      if (interior) r += t.P(Z, Mu, U);
+      r += t.M(X, Y, La, V);
+      r += t.M(X, Z, La, W);
+      r += t.M(Y, X, Mu, V);
+      r += t.M(Z, X, Mu, W);
+      break;
+    case V:
+      r += t.P(X, Mu, V);
+      r += t.P(Y, TwoMuLa, V);
+      if (interior) r += t.P(Z, Mu, V);
+      r += t.M(X, Y, Mu, U);
+      r += t.M(Y, X, La, U);
+      r += t.M(Y, Z, La, W);
+      r += t.M(Z, Y, Mu, W);
+      break;
+    default:
+      r += t.P(X, Mu, W);
+      r += t.P(Y, Mu, W);
+      if (interior) r += t.P(Z, TwoMuLa, W);
+      r += t.M(X, Z, Mu, U);
+      r += t.M(Y, Z, Mu, V);
+      r += t.M(Z, X, La, U);
+      r += t.M(Z, Y, La, V);
+  }
+  if (!interior) r += t.P_z_closure(c == W ? TwoMuLa : Mu, c);
   return r;
 }
 

@@ -5,9 +5,9 @@
 // Why built so: the free-surface rows are the interior operator with its z terms replaced,
 // so they reuse the interior's tiles, flux passes and point loop (stencil_interior.hpp) and
 // differ only where the closure does:
-//   - the inner z difference of the mixed terms (Dz in A1, A3, B2, B3) is the one-sided D^b of
+//   - the inner z difference of the mixed terms (Dz in Fx1, Fx3, Fy2, Fy3) is the one-sided D^b of
 //     row k, 12 sum_q bope[k][q] f_q in the units of the centred difference;
-//   - the outer z difference of the C fluxes is 12 sum_q bope[k][q] C_q, from the C fluxes of
+//   - the outer z difference of the Fz fluxes is 12 sum_q bope[k][q] Fz_q, from the Fz fluxes of
 //     planes 1..8, computed once per tile;
 //   - the pure z term is sum_q (sum_m acof[k][q][m] c_m) f_q (+ ghcof c_1 f_0 in row 1);
 //   - no z stretching anywhere (s^z = 1 in the formulas).
@@ -45,7 +45,7 @@ SW4_INLINE Real bope_dot(F&& f, std::integer_sequence<int, Q...>) {
   return (Real(-0.0) + ... + (sbp::bope[K][Q] != 0 ? sbp::bope[K][Q] * f(Q) : Real(-0.0)));
 }
 
-// Free-surface row k = K + 1 of one tile; the C fluxes of planes 1..8 are in place.
+// Free-surface row k = K + 1 of one tile; the Fz fluxes of planes 1..8 are in place.
 template <Update mode, int K>
 void rhs4_surface_plane(const Tile& tl, double h, const Target& t) {
   constexpr int k = K + 1;
@@ -66,8 +66,8 @@ void rhs4_surface_plane(const Tile& tl, double h, const Target& t) {
     tl.y_row(j + 2, k, kMixedFluxes | kG2Fluxes, 1.0, dz);
     tl.y_row(j + 1, k, kG1Fluxes, 1.0, dz);
     tl.x_row(j, k, 1.0, dz);
-    const Real* cq[8];  // C fluxes of planes 1..8 at row j
-    for (int q = 0; q < 8; ++q) cq[q] = tl.ws.surface_c(q + 1, j - j0);
+    const Real* fzq[8];  // Fz fluxes of planes 1..8 at row j
+    for (int q = 0; q < 8; ++q) fzq[q] = tl.ws.surface_fz(q + 1, j - j0);
     const long p1 = tl.index(tl.i0, j, 1);  // plane 1 of column i0
     const Real* const* f = tl.f;
     tl.points<mode>(j, k, 1.0, cof, t, [&](int i, Real zp[3], Real zm[3]) SW4_INLINE_LAMBDA {
@@ -93,8 +93,8 @@ void rhs4_surface_plane(const Tile& tl, double h, const Target& t) {
       zp[1] = vzz;
       zp[2] = wzz;
       for (int c = 0; c < 3; ++c) {
-        auto cflux = [&](int q) SW4_INLINE_LAMBDA { return cq[q][c * kLine + i]; };
-        zm[c] = 12 * bope_dot<K>(cflux, Eight{});
+        auto fz = [&](int q) SW4_INLINE_LAMBDA { return fzq[q][c * kLine + i]; };
+        zm[c] = 12 * bope_dot<K>(fz, Eight{});
       }
     });
   }
@@ -105,10 +105,10 @@ template <Update mode>
 void rhs4_surface(const Field& uf, const Medium& md, int i0, int i1, int j0, int j1, double h,
                   const Target& t, RhsWorkspace& ws) {
   if (i1 < i0 || j1 < j0) return;
-  for_each_tile(i0, i1, j0, j1, ws, [&](TileScratch& sc, int ib, int ie, int jb, int je) {
+  for_each_operator_tile(i0, i1, j0, j1, ws, [&](TileScratch& sc, int ib, int ie, int jb, int je) {
     const Tile tl{uf, md, sc, ib, ie, jb, je};
     for (int q = 1; q <= 8; ++q)
-      for (int j = jb; j <= je; ++j) tl.c_row(j, q, sc.surface_c(q, j - jb));
+      for (int j = jb; j <= je; ++j) tl.fz_row(j, q, sc.surface_fz(q, j - jb));
     rhs4_surface_plane<mode, 0>(tl, h, t);
     rhs4_surface_plane<mode, 1>(tl, h, t);
     rhs4_surface_plane<mode, 2>(tl, h, t);

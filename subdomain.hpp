@@ -68,7 +68,7 @@ struct PieceGeometry {
 inline void physical_bcs(const Config& cfg, Bc bc[6]) {
   for (int s = 0; s < 6; ++s) bc[s] = Bc::SuperGrid;
   if (!cfg.tps.on || cfg.tps.halfspace) bc[4] = Bc::FreeSurface;
-  if (cfg.topo.on) bc[4] = Bc::Interface;
+  if (cfg.topo.on) bc[4] = Bc::GridInterface;
 }
 
 // The grid the flat members of a piece hold: the deck's grid, or with topography the Cartesian
@@ -129,7 +129,7 @@ struct PhaseTimes {
 struct TopGrid {
   int nc = 0;
   Box box, owned, eval;  // eval: owned columns, k = 1..nc
-  Bc bc[6];              // sides 0-3 as the Cartesian grid's; top and bottom handled apart
+  Bc bc[6];  // sides 0-3 as the Cartesian grid's; top CurvedFreeSurface, bottom GridInterface
   Field um, u, up, acc;
   Array3 rho, mu, la;
   Metric met;

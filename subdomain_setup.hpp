@@ -50,7 +50,8 @@ inline Subdomain::Subdomain(const Config& cfg, const PieceGeometry& pg)
     g1.owned = {owned.ib, owned.ie, owned.jb, owned.je, 1, g1.nc};
     g1.eval = g1.owned;
     for (int s = 0; s < 4; ++s) g1.bc[s] = bc[s];
-    g1.bc[4] = g1.bc[5] = Bc::Interface;  // the curved free surface and the injection, apart
+    g1.bc[4] = Bc::CurvedFreeSurface;
+    g1.bc[5] = Bc::GridInterface;
   } else {
     pz = sample_profiles(taper(4, 5, grid.zmax), box.kb, box.ke, grid.h);
   }

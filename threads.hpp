@@ -13,6 +13,8 @@
 // without OpenMP) the pragmas vanish and the functions below say one thread.
 #pragma once
 
+#include <algorithm>
+
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -53,6 +55,38 @@ inline int thread_id() {
 #else
   return 0;
 #endif
+}
+
+// The tiles of the columns i0..i1, j0..j1 of an operator (stencil_interior.hpp's and
+// topography/stencil_curvilinear.hpp's): pieces of at most max_cols columns by about
+// rows_for(columns of a tile) rows, each length shared evenly so that no tile is a sliver.
+// Tiles are independent (each has its own flux buffers and writes its own points), so they
+// are shared out among the threads; with T threads the number of tiles is made a multiple of
+// T where there are rows enough, so that every thread gets the same share. scratch(rows) runs
+// once per thread, before its tiles, with the tallest tile's height, and returns that
+// thread's buffers; fn(buffers, ib, ie, jb, je) runs once per tile. The cut never changes a
+// bit: a flux is computed by the one loop of its kind wherever its tile starts.
+template <class Rows, class Scratch, class F>
+void for_each_tile(int i0, int i1, int j0, int j1, int max_cols, Rows&& rows_for,
+                   Scratch&& scratch, F&& fn) {
+  const int ni = i1 - i0 + 1, nj = j1 - j0 + 1;
+  const int pi = (ni + max_cols - 1) / max_cols;
+  const int li = ni / pi, ri = ni % pi;  // length, longer ones
+  const int rows = rows_for(li + (ri > 0));
+  const int threads = max_threads();
+  int pj = (nj + rows - 1) / rows;
+  while (threads > 1 && (pi * pj) % threads != 0 && pj < nj) ++pj;
+  const int lj = nj / pj, rj = nj % pj;
+  SW4_OMP(parallel num_threads(threads))
+  {
+    auto& sc = scratch(lj + (rj > 0));
+    SW4_OMP(for schedule(static))
+    for (int n = 0; n < pi * pj; ++n) {
+      const int m = n % pi, q = n / pi;  // tile (m, q): column piece m, row piece q
+      const int ib = i0 + m * li + std::min(m, ri), jb = j0 + q * lj + std::min(q, rj);
+      fn(sc, ib, ib + li + (m < ri) - 1, jb, jb + lj + (q < rj) - 1);
+    }
+  }
 }
 
 }  // namespace sw4

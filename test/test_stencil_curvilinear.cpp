@@ -15,6 +15,7 @@
 #include "stencil.hpp"
 #include "topography/stencil_curvilinear.hpp"
 #include "topography/stencil_curvilinear_reference.hpp"
+#include "test/metric_helpers.hpp"
 #include "test/precision_helpers.hpp"
 #include "test/topography_deck_helpers.hpp"
 #include "topography/topography.hpp"

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "input.hpp"
+#include "test/metric_helpers.hpp"
 #include "test/topography_deck_helpers.hpp"
 #include "topography/topography.hpp"
 #include "test/precision_helpers.hpp"
@@ -342,10 +343,11 @@ TEST(MetricTest, FlatSurfaceIsCartesian) {
       }
 }
 
-// A piece of the grid computes the metric with one-sided formulas at its own array ends; at its
+// The difference formulas over a piece's own z array are one-sided at its array ends; at its
 // points at least 2 from those ends the values are the whole grid's to the last bit (the same
-// centred arithmetic and the same h), so after the halo exchange, which copies the neighbour's
-// centred values over the one-sided ones, the metric does not depend on the cut.
+// centred arithmetic and the same h). piece_metric rests on this: it generates z past the
+// piece, so that none of its points is at such an end unless the whole grid's is
+// (PieceMetricIsTheWholeGridsMetric, below).
 TEST(MetricTest, APieceAgreesWithTheWholeGridBitwise) {
   const TopographyCfg t = deck_topography();
   const TopoGrids g = topography_grids(deck_grid(1.28, 5.0, 0.02), t);
@@ -424,25 +426,27 @@ TEST(MetricTest, DifferencesConvergeToTheAnalyticMetric) {
   }
 }
 
-// setup_metric follows analytical_metric: the analytic metric with it, differences without; the
-// two differ on the hill (by the differences' error), so the choice is visible.
-TEST(MetricTest, SetupFollowsTheAnalyticalMetricFlag) {
+// piece_metric follows analytical_metric: the analytic metric with it, differences without;
+// the two differ on the hill (by the differences' error), so the choice is visible.
+TEST(MetricTest, PieceMetricFollowsTheAnalyticalMetricFlag) {
   TopographyCfg t = deck_topography();
-  const TopoGrids g = topography_grids(deck_grid(1.28, 5.0, 0.02), t);
-  const CurvilinearMapping map(g, t);
-  Array3d z(curvilinear_box(g));
-  generate_grid(map, z);
-  Metric md, ma, m;
-  ASSERT_TRUE(metric_from_grid(z, g.h, md));
-  metric_analytic(map, z.box, ma);
-  ASSERT_TRUE(setup_metric(t, map, z, m));
-  EXPECT_EQ(m.J.v, md.J.v);
-  EXPECT_EQ(m.m2.v, md.m2.v);
-  EXPECT_NE(m.J.v, ma.J.v);
-  t.analytical_metric = true;
-  ASSERT_TRUE(setup_metric(t, map, z, m));
-  EXPECT_EQ(m.J.v, ma.J.v);
-  EXPECT_EQ(m.m3.v, ma.m3.v);
+  const GridCfg grid = deck_grid(1.28, 5.0, 0.02);
+  for (bool analytic : {false, true}) {
+    t.analytical_metric = analytic;
+    const Topography topo(grid, t);
+    Array3d z(topo.global_box());
+    generate_grid(topo.map, z);
+    Metric md, ma, m;
+    ASSERT_TRUE(metric_from_grid(z, topo.grids.h, md));
+    metric_analytic(topo.map, z.box, ma);
+    ASSERT_TRUE(piece_metric(topo, z.box, m));
+    const Metric& want = analytic ? ma : md;
+    const Metric& other = analytic ? md : ma;
+    EXPECT_EQ(m.J.v, want.J.v) << "analytic " << analytic;
+    EXPECT_EQ(m.m2.v, want.m2.v) << "analytic " << analytic;
+    EXPECT_EQ(m.m3.v, want.m3.v) << "analytic " << analytic;
+    EXPECT_NE(m.J.v, other.J.v) << "analytic " << analytic;
+  }
 }
 
 // piece_metric gives every piece of any cut the whole grid's metric bit for bit, one-sided

@@ -401,31 +401,11 @@ void interior(const Tile& tl, int k0, int k1, const Target& tg) {
 // Rows of a tile: about kTilePoints points a tile-plane, 4 to 32 rows (the essay says why).
 constexpr int kTilePoints = 512;
 
-// The tiles of the columns of box e: pieces of at most kMaxCols columns by a few rows, each
-// length shared evenly; fn(scratch, ib, ie, jb, je) once per tile. Tiles are independent
-// (own buffers, own points), shared out among the threads, each with its own scratch; with T
-// threads the number of tiles is made a multiple of T where there are rows enough.
-template <class F>
-void for_each_tile(const Box& e, F&& fn) {
-  const int ni = e.ni(), nj = e.nj();
-  const int pi = (ni + kMaxCols - 1) / kMaxCols;
-  const int li = ni / pi, ri = ni % pi;
-  const int rows = std::clamp(kTilePoints / (li + (ri > 0)), 4, 32);
-  const int threads = max_threads();
-  int pj = (nj + rows - 1) / rows;
-  while (threads > 1 && (pi * pj) % threads != 0 && pj < nj) ++pj;
-  const int lj = nj / pj, rj = nj % pj;
-  SW4_OMP(parallel num_threads(threads))
-  {
-    static thread_local CurvScratch sc;
-    sc.size_for(lj + (rj > 0));
-    SW4_OMP(for schedule(static))
-    for (int n = 0; n < pi * pj; ++n) {
-      const int m = n % pi, q = n / pi;
-      const int ib = e.ib + m * li + std::min(m, ri), jb = e.jb + q * lj + std::min(q, rj);
-      fn(sc, ib, ib + li + (m < ri) - 1, jb, jb + lj + (q < rj) - 1);
-    }
-  }
+// One thread's buffers, grown for tiles of `rows` rows and kept between calls.
+inline CurvScratch& thread_scratch(int rows) {
+  static thread_local CurvScratch sc;
+  sc.size_for(rows);
+  return sc;
 }
 
 }  // namespace curv
@@ -448,11 +428,14 @@ void rhs_curvilinear(const Field& u, const CurvMedium& md, const Box& eval, cons
   if (eval.size() == 0) return;
   assert(eval.kb >= 1 && eval.ni() > 0);
   assert(md.mu->box.size() == u[0].box.size() && md.met->J.box.size() == u[0].box.size());
-  curv::for_each_tile(eval, [&](curv::CurvScratch& sc, int ib, int ie, int jb, int je) {
-    const curv::Tile tl{u, md, sc, ib, ie, jb, je};
-    if (eval.kb <= 6) curv::top_rows<mode>(tl, eval.kb, std::min(eval.ke, 6), tg);
-    if (eval.ke >= 7) curv::interior<mode>(tl, std::max(eval.kb, 7), eval.ke, tg);
-  });
+  // threads.hpp's tiles: at most kMaxCols columns by about kTilePoints points, 4 to 32 rows.
+  const auto rows_for = [](int cols) { return std::clamp(curv::kTilePoints / cols, 4, 32); };
+  for_each_tile(eval.ib, eval.ie, eval.jb, eval.je, curv::kMaxCols, rows_for, curv::thread_scratch,
+                [&](curv::CurvScratch& sc, int ib, int ie, int jb, int je) {
+                  const curv::Tile tl{u, md, sc, ib, ie, jb, je};
+                  if (eval.kb <= 6) curv::top_rows<mode>(tl, eval.kb, std::min(eval.ke, 6), tg);
+                  if (eval.ke >= 7) curv::interior<mode>(tl, std::max(eval.kb, 7), eval.ke, tg);
+                });
 }
 
 }  // namespace sw4

@@ -92,26 +92,30 @@ inline Real beta(const PointData& p, int c, int d) {
   return pairing(p, p.n, p.n, e)[c];
 }
 
-// L_h(u) of NUMERICS 16.2/16.3 at (i, j, k), all three components: (1/J) times the nine terms.
-// K = k - 1 for the closure rows k = 1..6, -1 for the interior formula.
-inline Vec lh(const Field& u, const CurvMedium& md, int i, int j, int k, int K) {
+// Each helper below adds its terms of NUMERICS 16.2/16.3 at (i, j, k) to r, component by
+// component; K = k - 1 in the closure rows k = 1..6, -1 for the interior formula.
+
+// T_ii (dir 0) or T_jj (dir 1): s^x_i P[c~](u_c along i), c~ = kappa_c m1^2 s^x with kappa =
+// (2 mu + la, mu, mu); along j likewise with kappa' = (mu, 2 mu + la, mu).
+inline void add_T_aa(Vec& r, const Field& u, const CurvMedium& md, int dir, int i, int j, int k) {
   const Real sx = (*md.strx)(i), sy = (*md.stry)(j);
-  Vec r{0, 0, 0};
-  // T_ii and T_jj: kappa = (2 mu + la, mu, mu) along i, (mu, 2 mu + la, mu) along j.
-  for (int dir = 0; dir < 2; ++dir)
-    for (int c = 0; c < 3; ++c) {
-      Real ct[5], f[5];
-      for (int o = -2; o <= 2; ++o) {
-        const int ii = i + (dir == 0 ? o : 0), jj = j + (dir == 1 ? o : 0);
-        const PointData p = point(md, ii, jj, k);
-        const Real kappa = c == dir ? 2 * p.mu + p.la : p.mu;
-        const Real s = dir == 0 ? (*md.strx)(ii) : (*md.stry)(jj);
-        ct[o + 2] = kappa * p.hax[0] * p.hax[0] * s;
-        f[o + 2] = u[c](ii, jj, k);
-      }
-      r[c] += (dir == 0 ? sx : sy) * P(ct, f);
+  for (int c = 0; c < 3; ++c) {
+    Real ct[5], f[5];
+    for (int o = -2; o <= 2; ++o) {
+      const int ii = i + (dir == 0 ? o : 0), jj = j + (dir == 1 ? o : 0);
+      const PointData p = point(md, ii, jj, k);
+      const Real kappa = c == dir ? 2 * p.mu + p.la : p.mu;
+      const Real s = dir == 0 ? (*md.strx)(ii) : (*md.stry)(jj);
+      ct[o + 2] = kappa * p.hax[0] * p.hax[0] * s;
+      f[o + 2] = u[c](ii, jj, k);
     }
-  // T_kk: sum_d P[beta_cd](u_d) along k, or the acof/ghcof rows.
+    r[c] += (dir == 0 ? sx : sy) * P(ct, f);
+  }
+}
+
+// T_kk: sum_d P[beta_cd](u_d along k), beta = B(n, n); in the closure rows the acof rows and
+// the ghost's ghcof term, beta taken at k = 1 there (NUMERICS 16.3).
+inline void add_T_kk(Vec& r, const Field& u, const CurvMedium& md, int i, int j, int k, int K) {
   for (int c = 0; c < 3; ++c)
     for (int d = 0; d < 3; ++d) {
       if (K < 0) {
@@ -132,28 +136,41 @@ inline Vec lh(const Field& u, const CurvMedium& md, int i, int j, int k, int K) 
         r[c] += s;
       }
     }
-  // T_ij, T_ik: s^x_i D_i( B(a^_x, a_y) D_j u + B(a^_x, n) D_k u ), inside at (i', j, k).
-  // T_ji, T_jk: s^y_j D_j( B(a^_y, a_x) D_i u + B(a^_y, n) D_k u ), inside at (i, j', k).
-  const Real w[4] = {1.0 / 12, -2.0 / 3, 2.0 / 3, -1.0 / 12};  // D's weights at -2, -1, 1, 2
-  const int off[4] = {-2, -1, 1, 2};
+}
+
+// D's weights at the offsets -2, -1, 1, 2, and the offsets.
+constexpr Real kW[4] = {1.0 / 12, -2.0 / 3, 2.0 / 3, -1.0 / 12};
+constexpr int kOff[4] = {-2, -1, 1, 2};
+
+// T_ij, T_ik: s^x_i D_i( B(a^_x, a_y) D_j u + B(a^_x, n) D_k u ), inside at (i', j, k);
+// T_ji, T_jk: s^y_j D_j( B(a^_y, a_x) D_i u + B(a^_y, n) D_k u ), inside at (i, j', k);
+// summed offset by offset of the outer difference, the i terms first. In the closure rows
+// D_k is the one-sided sum (Du).
+inline void add_T_ij_ik_ji_jk(Vec& r, const Field& u, const CurvMedium& md, int i, int j, int k,
+                              int K) {
+  const Real sx = (*md.strx)(i), sy = (*md.stry)(j);
   for (int n = 0; n < 4; ++n) {
     {
-      const int ii = i + off[n];
+      const int ii = i + kOff[n];
       const PointData p = point(md, ii, j, k);
       const Vec tij = pairing(p, p.hax, p.ay, Du(u, 1, ii, j, k, K));
       const Vec tik = pairing(p, p.hax, p.n, Du(u, 2, ii, j, k, K));
-      for (int c = 0; c < 3; ++c) r[c] += sx * w[n] * tij[c] + sx * w[n] * tik[c];
+      for (int c = 0; c < 3; ++c) r[c] += sx * kW[n] * tij[c] + sx * kW[n] * tik[c];
     }
     {
-      const int jj = j + off[n];
+      const int jj = j + kOff[n];
       const PointData p = point(md, i, jj, k);
       const Vec tji = pairing(p, p.hay, p.ax, Du(u, 0, i, jj, k, K));
       const Vec tjk = pairing(p, p.hay, p.n, Du(u, 2, i, jj, k, K));
-      for (int c = 0; c < 3; ++c) r[c] += sy * w[n] * tji[c] + sy * w[n] * tjk[c];
+      for (int c = 0; c < 3; ++c) r[c] += sy * kW[n] * tji[c] + sy * kW[n] * tjk[c];
     }
   }
-  // T_ki, T_kj: D_k( B(n, a_x) D_i u + B(n, a_y) D_j u ), inside at (i, j, k'); the closure
-  // rows take sum_q bope[K][q] of the same at levels q = 1..8.
+}
+
+// T_ki, T_kj: D_k( B(n, a_x) D_i u + B(n, a_y) D_j u ), inside at (i, j, k'); the closure
+// rows take sum_q bope[K][q] of the same at levels q = 1..8.
+inline void add_T_ki_kj(Vec& r, const Field& u, const CurvMedium& md, int i, int j, int k,
+                        int K) {
   auto tk = [&](int kk, Real weight) {
     const PointData p = point(md, i, j, kk);
     const Vec tki = pairing(p, p.n, p.ax, Du(u, 0, i, j, kk, K));
@@ -161,9 +178,20 @@ inline Vec lh(const Field& u, const CurvMedium& md, int i, int j, int k, int K) 
     for (int c = 0; c < 3; ++c) r[c] += weight * tki[c] + weight * tkj[c];
   };
   if (K < 0)
-    for (int n = 0; n < 4; ++n) tk(k + off[n], w[n]);
+    for (int n = 0; n < 4; ++n) tk(k + kOff[n], kW[n]);
   else
     for (int q = 0; q < 8; ++q) tk(q + 1, sbp::bope[K][q]);
+}
+
+// L_h(u) of NUMERICS 16.2/16.3 at (i, j, k), all three components: (1/J) times the nine
+// terms, added in the order written.
+inline Vec lh(const Field& u, const CurvMedium& md, int i, int j, int k, int K) {
+  Vec r{0, 0, 0};
+  add_T_aa(r, u, md, 0, i, j, k);  // T_ii
+  add_T_aa(r, u, md, 1, i, j, k);  // T_jj
+  add_T_kk(r, u, md, i, j, k, K);
+  add_T_ij_ik_ji_jk(r, u, md, i, j, k, K);
+  add_T_ki_kj(r, u, md, i, j, k, K);
   const Real J = (*md.met).J(i, j, k);
   for (int c = 0; c < 3; ++c) r[c] /= J;
   return r;

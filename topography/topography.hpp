@@ -14,8 +14,10 @@
 // here is a plain function of global indices and the parameters: every rank computes the same
 // numbers for a point without being told them (DESIGN.md, "The numbers contract"); the mean
 // elevation, a reduction over ranks in the original, is a sum over the global extended array
-// that each rank can afford to compute whole. No MPI here; the metric's halo exchange (it makes
-// the centred values win at inner edges of a piece) is the driver's business.
+// that each rank can afford to compute whole. No MPI here, and the metric needs no halo
+// exchange: a piece generates z a few columns past its own box, so that every one of its points
+// gets the whole grid's formula, centred, or one-sided only at the global ghost positions
+// (piece_metric; NUMERICS 15.1, 19.3).
 //
 // The floating-point forms are kept as the original forms them, because two of them decide
 // integers or last digits:
@@ -333,18 +335,6 @@ inline bool metric_by_differences(const Array3d& z, const Box& pos, const Box& b
   return ok;
 }
 
-// The metric from 4th-order differences of z over z's whole box (the default). The result is
-// one-sided at the box's first and last two positions in each direction; on a piece of a
-// decomposed grid the halo exchange then replaces those at inner edges by the neighbour's
-// centred values. Returns false, leaving m partly filled, when the box has fewer than 6 points
-// in some direction or some z_k <= 0 (a grid that folds: the run must stop).
-inline bool metric_from_grid(const Array3d& z, double h, Metric& m) {
-  const Box& b = z.box;
-  if (b.ni() < 6 || b.nj() < 6 || b.nk() < 6) return false;
-  m.define(b);
-  return metric_by_differences(z, b, b, h, m);
-}
-
 // The metric from the mapping's exact derivatives at every grid point of the box
 // (analytical_metric). The grid's z is unchanged. No check of z_k: a folded grid gives NaN.
 inline void metric_analytic(const CurvilinearMapping& map, const Box& b, Metric& m) {
@@ -355,17 +345,6 @@ inline void metric_analytic(const CurvilinearMapping& map, const Box& b, Metric&
         const auto d = map.dz(i, j, k);
         store_metric(m, i, j, k, d[0], d[1], d[2], map.h);
       }
-}
-
-// The metric a run uses: analytic with analytical_metric, else by differences of z (false: the
-// grid folds somewhere, the run must stop).
-inline bool setup_metric(const TopographyCfg& t, const CurvilinearMapping& map, const Array3d& z,
-                         Metric& m) {
-  if (t.analytical_metric) {
-    metric_analytic(map, z.box, m);
-    return true;
-  }
-  return metric_from_grid(z, map.h, m);
 }
 
 // ---------------------------------------------------------------------------------------------
