@@ -99,7 +99,7 @@ build/test_%: test/test_%.cpp $(HEADERS) $(wildcard test/*.hpp) $(PREC_STAMP) | 
 build/mpi_%: test/mpi_%.cpp $(HEADERS) $(wildcard test/*.hpp) $(PREC_STAMP) | build
 	$(MPICXX) $(CXXFLAGS) -I. -o $@ $< $(GTEST_LIBS) $(LDFLAGS)
 
-build/bench_%: bench/bench_%.cpp $(HEADERS) $(PREC_STAMP) | build
+build/bench_%: bench/bench_%.cpp $(HEADERS) $(wildcard bench/*.hpp) $(PREC_STAMP) | build
 	$(MPICXX) $(CXXFLAGS) -I. -o $@ $< $(LDFLAGS)
 
 build/bench-precision/sw4lite-%: sw4lite.cpp $(HEADERS) | build

@@ -16,6 +16,7 @@
 // for the default runtime, then the same with "_probe" after the first word.
 // Usage: mpirun -np 2 build/bench_runtime [trials (5)] [compare with probing (1; 0: skip)]
 #include "amr_runtime.hpp"  // first: it keeps MPI's C++ bindings out (see amr_transport.hpp)
+#include "bench/two_ranks.hpp"
 
 #include <mpi.h>
 
@@ -123,15 +124,7 @@ struct Bench {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  int np = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
-  MPI_Comm_size(MPI_COMM_WORLD, &np);
-  if (np != 2) {
-    if (me == 0) std::fprintf(stderr, "bench_runtime: run on exactly 2 ranks\n");
-    MPI_Finalize();
-    return 1;
-  }
+  if (!start_two_ranks(&argc, &argv, "bench_runtime", me)) return 1;
   const int trials = argc > 1 ? std::max(1, std::atoi(argv[1])) : 5;
   const bool probe = argc > 2 ? std::atoi(argv[2]) != 0 : true;
   {

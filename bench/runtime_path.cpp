@@ -14,6 +14,7 @@
 // table. Usage: mpirun -np 2 valgrind --tool=callgrind ... runtime_path [rounds (50)]
 // [preposted receives (-1: the runtime's default; 0: probing)].
 #include "amr_runtime.hpp"  // first: it keeps MPI's C++ bindings out (see amr_transport.hpp)
+#include "bench/two_ranks.hpp"
 
 #include <mpi.h>
 #include <unistd.h>
@@ -122,15 +123,7 @@ void rounds(Bench& b, long n, char* raw) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  int np = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
-  MPI_Comm_size(MPI_COMM_WORLD, &np);
-  if (np != 2) {
-    if (me == 0) std::fprintf(stderr, "runtime_path: run on exactly 2 ranks\n");
-    MPI_Finalize();
-    return 1;
-  }
+  if (!start_two_ranks(&argc, &argv, "runtime_path", me)) return 1;
   const long n = argc > 1 ? std::max(1L, std::atol(argv[1])) : 50;
   const int preposted = argc > 2 ? std::atoi(argv[2]) : -1;
   {

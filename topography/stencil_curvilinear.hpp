@@ -184,40 +184,29 @@ struct Tile {
       f[2 * kL + t] = ls * n3 + mq * (n1 * a3 + n2 * b3);
     }
   }
-  // G2 (G1) of plane k at row j into z bundle zb, from the beta bundles of planes k-2..k
-  // (k-2..k+1) at that row.
-  void gz2_row(int j, int k, Real* zb, const Real* bm2, const Real* bm1,
-               const Real* b00) const {
+  // G2 (Back = 2) or G1 (Back = 1) of plane k at row j into z bundle zb, from the beta bundles
+  // of planes k-2..k (G2) or k-2..k+1 (G1, bp1) at that row: the same sum, over the average
+  // of NUMERICS 3.1 that belongs to each (C1 for G2, C2 for G1), of differences back Back planes.
+  template <int Back>
+  void gz_row(int j, int k, Real* zb, const Real* bm2, const Real* bm1, const Real* b00,
+              const Real* bp1) const {
+    static_assert(Back == 1 || Back == 2, "G1 or G2");
     const long g0 = g(j, k);
+    const int off = Back == 2 ? kG2 : kG1;
     SW4_IVDEP
     for (int t = 0; t < ni; ++t) {
       const long q = g0 + t;
       Real C[6];
       for (int e = 0; e < 6; ++e) {
         const int n = e * kL + t;
-        C[e] = kernel::avg_c1(bm2[n], bm1[n], b00[n]);
+        if constexpr (Back == 2) C[e] = kernel::avg_c1(bm2[n], bm1[n], b00[n]);
+        else C[e] = kernel::avg_c2(bm2[n], bm1[n], b00[n], bp1[n]);
       }
-      const Real d1 = u[q - 2 * sk] - u[q], d2 = v[q - 2 * sk] - v[q], d3 = w[q - 2 * sk] - w[q];
-      zb[kG2 + t] = C[0] * d1 + C[3] * d2 + C[4] * d3;
-      zb[kG2 + kL + t] = C[3] * d1 + C[1] * d2 + C[5] * d3;
-      zb[kG2 + 2 * kL + t] = C[4] * d1 + C[5] * d2 + C[2] * d3;
-    }
-  }
-  void gz1_row(int j, int k, Real* zb, const Real* bm2, const Real* bm1, const Real* b00,
-               const Real* bp1) const {
-    const long g0 = g(j, k);
-    SW4_IVDEP
-    for (int t = 0; t < ni; ++t) {
-      const long q = g0 + t;
-      Real C[6];
-      for (int e = 0; e < 6; ++e) {
-        const int n = e * kL + t;
-        C[e] = kernel::avg_c2(bm2[n], bm1[n], b00[n], bp1[n]);
-      }
-      const Real d1 = u[q - sk] - u[q], d2 = v[q - sk] - v[q], d3 = w[q - sk] - w[q];
-      zb[kG1 + t] = C[0] * d1 + C[3] * d2 + C[4] * d3;
-      zb[kG1 + kL + t] = C[3] * d1 + C[1] * d2 + C[5] * d3;
-      zb[kG1 + 2 * kL + t] = C[4] * d1 + C[5] * d2 + C[2] * d3;
+      const long b = Back * sk;
+      const Real d1 = u[q - b] - u[q], d2 = v[q - b] - v[q], d3 = w[q - b] - w[q];
+      zb[off + t] = C[0] * d1 + C[3] * d2 + C[4] * d3;
+      zb[off + kL + t] = C[3] * d1 + C[1] * d2 + C[5] * d3;
+      zb[off + 2 * kL + t] = C[4] * d1 + C[5] * d2 + C[2] * d3;
     }
   }
 
@@ -362,14 +351,14 @@ void interior(const Tile& tl, int k0, int k1, const Target& tg) {
   };
   auto plane_g2 = [&](int kk) {
     for (int j = j0; j <= j1; ++j)
-      tl.gz2_row(j, kk, at(sc.z(kk), j, kZLines), at(sc.beta(kk - 2), j, kBetaLines),
-                 at(sc.beta(kk - 1), j, kBetaLines), at(sc.beta(kk), j, kBetaLines));
+      tl.gz_row<2>(j, kk, at(sc.z(kk), j, kZLines), at(sc.beta(kk - 2), j, kBetaLines),
+                   at(sc.beta(kk - 1), j, kBetaLines), at(sc.beta(kk), j, kBetaLines), nullptr);
   };
   auto plane_g1 = [&](int kk) {
     for (int j = j0; j <= j1; ++j)
-      tl.gz1_row(j, kk, at(sc.z(kk), j, kZLines), at(sc.beta(kk - 2), j, kBetaLines),
-                 at(sc.beta(kk - 1), j, kBetaLines), at(sc.beta(kk), j, kBetaLines),
-                 at(sc.beta(kk + 1), j, kBetaLines));
+      tl.gz_row<1>(j, kk, at(sc.z(kk), j, kZLines), at(sc.beta(kk - 2), j, kBetaLines),
+                   at(sc.beta(kk - 1), j, kBetaLines), at(sc.beta(kk), j, kBetaLines),
+                   at(sc.beta(kk + 1), j, kBetaLines));
   };
   for (int kk = k0 - 2; kk <= k0 + 1; ++kk) plane_beta_fz(kk);
   plane_g2(k0);
