@@ -1,12 +1,21 @@
 #!/usr/bin/env bash
-# The test driver of `make test`. Each file test/checks/*.sh lists checks with two helpers:
+# The test driver of `make check` and `make test`. Each file test/checks/*.sh lists checks with
+# two helpers:
 #   gtest_check NAME NP TIMEOUT BINARY [ARGS...]   a GoogleTest binary under mpirun -np NP;
 #                                                  every test case counts once
 #   cmd_check   NAME TIMEOUT COMMAND [ARGS...]     passes when the command exits 0; exit 77
 #                                                  (automake's convention) counts as skipped:
-#                                                  the machine cannot run it (not root...)
+#                                                  the machine cannot run it (disk_full.sh
+#                                                  needs to mount a tmpfs: root)
 # A check that runs past TIMEOUT seconds is killed and counts as failed ("hang"). Logs go to
-# build/test-logs/. Arguments name the check files to run (default: all). The last line is "N passed, N failed" (", N skipped" when any were).
+# build/test-logs/, each check's seconds to build/test-logs/times.txt. Arguments name the check
+# files to run (default: all). The last line is "N passed, N failed" (", N skipped" when any
+# were).
+#   make check   every file, every configuration (bash test/run_tests.sh)
+#   make test    QUICK=1 on the files the Makefile names (QUICK_CHECKS): a file reads it through
+#                quick() and runs one configuration of each kind instead of its whole matrix
+#                (one or two rank counts, one thread count, each binary once), so that a
+#                newcomer's first `make test` covers every feature in minutes.
 set -u
 cd "$(dirname "$0")/.."
 export SW4LITE_ROOT=$PWD
@@ -21,6 +30,8 @@ mkdir -p "$logdir"
 : >"$logdir/times.txt"
 passed=0; failed=0; skipped=0
 failures=()
+
+quick() { [ "${QUICK:-0}" = 1 ]; }  # make test's one configuration of each kind (above)
 
 _log() { echo "$logdir/$(printf '%s' "$1" | tr -c 'A-Za-z0-9_.-' '_').log"; }
 
