@@ -69,12 +69,16 @@ gtest_check() {
   s=$(grep -a -o '\[  SKIPPED \] [0-9]* test' "$log" | tail -n 1 | grep -o '[0-9][0-9]*')
   p=${p:-0}; f=${f:-0}; s=${s:-0}
   if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi   # crash, abort or hang: one failure
+  # A run that ran no test (a --gtest_filter that matches none: a renamed test) checks nothing.
+  local none=0
+  if [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && [ "$s" -eq 0 ]; then f=1; none=1; fi
   passed=$((passed+p)); failed=$((failed+f)); skipped=$((skipped+s))
   if [ "$f" -eq 0 ]; then
     echo "PASS  $name ($p tests${s:+, $s skipped})" | sed 's/, 0 skipped//'
   else
     failures+=("$name")
     if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then echo "FAIL  $name (hang: killed after ${t}s; log $log)"
+    elif [ $none -eq 1 ]; then echo "FAIL  $name (no test ran; log $log)"
     else echo "FAIL  $name ($p passed, $f failed, exit $rc; log $log)"; fi
     grep -a -E '^\[  FAILED  \]|Failure|error|Error' "$log" | head -n 20 | sed 's/^/      | /'
   fi
