@@ -29,10 +29,10 @@ logdir=build/test-logs
 mkdir -p "$logdir"
 : >"$logdir/times.txt"
 passed=0; failed=0; skipped=0
-quick && echo "QUICK=1 (make test): one configuration of each kind; make check runs them all"
 failures=()
 
 quick() { [ "${QUICK:-0}" = 1 ]; }  # make test's one configuration of each kind (above)
+quick && echo "QUICK=1 (make test): one configuration of each kind; make check runs them all"
 
 _log() { echo "$logdir/$(printf '%s' "$1" | tr -c 'A-Za-z0-9_.-' '_').log"; }
 
