@@ -69,8 +69,8 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 HEADERS   := $(wildcard *.hpp amr/*.hpp checks/*.hpp halo/*.hpp input/*.hpp onesided/*.hpp output/*.hpp topography/*.hpp)
 UNIT_BIN  := $(patsubst test/%.cpp,build/%,$(wildcard test/test_*.cpp))
 MPI_BIN   := $(patsubst test/%.cpp,build/%,$(wildcard test/mpi_*.cpp))
-# make test's check files (QUICK=1 trims each file's matrix: test/run_tests.sh) and the test
-# programs they run, found in them as .ci/run finds them: only these are built (the two
+# make test's check files (QUICK=1 trims the files that run a matrix: test/run_tests.sh) and the
+# test programs they run, found in them as .ci/run finds them: only these are built (the two
 # binaries' -O3 builds and the unit tests' are most of the suite's time). The unit tests of the
 # kernels, the operator, the grid, the step, the parser and its messages, the topography; the
 # sources and receivers are checked end to end here (every kind, the original's receiver
