@@ -1,7 +1,11 @@
 # sw4lite: a Makefile that is not clever.
 #   make            build ./sw4lite (two-sided MPI halo exchange) and ./sw4lite-onesided (runtime)
 #   make run        install what is missing (apt-get), build, run inputs/pointsource.in on 2 ranks
-#   make test       unit + MPI tests; last line "N passed, N failed"
+#   make test       the quick suite (minutes): every feature once, one configuration of each
+#                   kind (QUICK=1 on the check files QUICK_CHECKS); last line "N passed, N failed"
+#   make check      every check of test/checks/*.sh, every configuration (CI part a); last line
+#                   "N passed, N failed"
+#   make tests      build what make check runs, run nothing
 #   make bench      time loop, timing table and figure of merit on 1 and 2 ranks
 #   make clean
 # Options: PRECISION=double|single (the type of every field value: precision.hpp)
@@ -65,13 +69,22 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 HEADERS   := $(wildcard *.hpp amr/*.hpp checks/*.hpp halo/*.hpp input/*.hpp onesided/*.hpp output/*.hpp topography/*.hpp)
 UNIT_BIN  := $(patsubst test/%.cpp,build/%,$(wildcard test/test_*.cpp))
 MPI_BIN   := $(patsubst test/%.cpp,build/%,$(wildcard test/mpi_*.cpp))
+# make test's check files (QUICK=1 trims the files that run a matrix: test/run_tests.sh) and the
+# test programs they run, found in them as .ci/run finds them: only these are built (the two
+# binaries' -O3 builds and the unit tests' are most of the suite's time). The unit tests of the
+# kernels, the operator, the grid, the step, the parser and its messages, the topography; the
+# sources and receivers are checked end to end here (every kind, the original's receiver
+# files), and unit-tested by make check.
+QUICK_CHECKS := kernels stencil grid step input topography e2e halo onesided threads checkpoint \
+                image topography_identity topography_decks solution_check runtime docs
+QUICK_BIN := $(sort $(shell grep -ho 'build/[a-z0-9_]*' $(QUICK_CHECKS:%=test/checks/%.sh)))
 BENCH_BIN := $(patsubst bench/%.cpp,build/%,$(wildcard bench/bench_*.cpp))
 # make bench compares the precisions side by side (bench/parts/12-precision.sh), whatever
 # PRECISION says: these are built with each precision's flag.
 PREC_BIN  := $(foreach p,double single,build/bench-precision/sw4lite-$(p) build/bench-precision/bench_kernels-$(p))
 PREC_FLAG  = $(if $(filter single,$(1)),-DSW4LITE_SINGLE)
 
-.PHONY: all info run test bench clean deps tests
+.PHONY: all info run test check bench clean deps tests
 
 all: info sw4lite sw4lite-onesided
 
@@ -120,8 +133,12 @@ run: deps
 	@bash tools/run_pointsource.sh
 
 test: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) info sw4lite sw4lite-onesided $(QUICK_BIN)
+	@QUICK=1 bash test/run_tests.sh $(QUICK_CHECKS)
+
+check: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) info tests
-	@bash test/run_tests.sh
+	@QUICK=0 bash test/run_tests.sh
 
 bench: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) all $(BENCH_BIN) $(PREC_BIN)

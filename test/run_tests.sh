@@ -1,12 +1,21 @@
 #!/usr/bin/env bash
-# The test driver of `make test`. Each file test/checks/*.sh lists checks with two helpers:
+# The test driver of `make check` and `make test`. Each file test/checks/*.sh lists checks with
+# two helpers:
 #   gtest_check NAME NP TIMEOUT BINARY [ARGS...]   a GoogleTest binary under mpirun -np NP;
 #                                                  every test case counts once
 #   cmd_check   NAME TIMEOUT COMMAND [ARGS...]     passes when the command exits 0; exit 77
 #                                                  (automake's convention) counts as skipped:
-#                                                  the machine cannot run it (not root...)
+#                                                  the machine cannot run it (disk_full.sh
+#                                                  needs to mount a tmpfs: root)
 # A check that runs past TIMEOUT seconds is killed and counts as failed ("hang"). Logs go to
-# build/test-logs/. Arguments name the check files to run (default: all). The last line is "N passed, N failed" (", N skipped" when any were).
+# build/test-logs/, each check's seconds to build/test-logs/times.txt. Arguments name the check
+# files to run (default: all). The last line is "N passed, N failed" (", N skipped" when any
+# were).
+#   make check   every file, every configuration (bash test/run_tests.sh)
+#   make test    QUICK=1 on the files the Makefile names (QUICK_CHECKS): a file reads it through
+#                quick() and runs one configuration of each kind instead of its whole matrix
+#                (one or two rank counts, one thread count, each binary once), so that a
+#                newcomer's first `make test` covers every feature in minutes.
 set -u
 cd "$(dirname "$0")/.."
 export SW4LITE_ROOT=$PWD
@@ -21,6 +30,9 @@ mkdir -p "$logdir"
 : >"$logdir/times.txt"
 passed=0; failed=0; skipped=0
 failures=()
+
+quick() { [ "${QUICK:-0}" = 1 ]; }  # make test's one configuration of each kind (above)
+quick && echo "QUICK=1 (make test): one configuration of each kind; make check runs them all"
 
 _log() { echo "$logdir/$(printf '%s' "$1" | tr -c 'A-Za-z0-9_.-' '_').log"; }
 
@@ -58,12 +70,16 @@ gtest_check() {
   s=$(grep -a -o '\[  SKIPPED \] [0-9]* test' "$log" | tail -n 1 | grep -o '[0-9][0-9]*')
   p=${p:-0}; f=${f:-0}; s=${s:-0}
   if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi   # crash, abort or hang: one failure
+  # A run that ran no test (a --gtest_filter that matches none: a renamed test) checks nothing.
+  local none=0
+  if [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && [ "$s" -eq 0 ]; then f=1; none=1; fi
   passed=$((passed+p)); failed=$((failed+f)); skipped=$((skipped+s))
   if [ "$f" -eq 0 ]; then
     echo "PASS  $name ($p tests${s:+, $s skipped})" | sed 's/, 0 skipped//'
   else
     failures+=("$name")
     if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then echo "FAIL  $name (hang: killed after ${t}s; log $log)"
+    elif [ $none -eq 1 ]; then echo "FAIL  $name (no test ran; log $log)"
     else echo "FAIL  $name ($p passed, $f failed, exit $rc; log $log)"; fi
     grep -a -E '^\[  FAILED  \]|Failure|error|Error' "$log" | head -n 20 | sed 's/^/      | /'
   fi

@@ -7,7 +7,8 @@
 # reference kernel (kernel=reference) sums the same terms in another order, so its receiver
 # series are held to the tuned kernel's to 1e-12 of each receiver's largest value instead.
 # (A binary built with OPENMP=0 ignores OMP_NUM_THREADS; the checks then compare 1 thread
-# with 1 thread and still pass.)
+# with 1 thread and still pass.) make test (QUICK=1): the layered deck only, both binaries on 2
+# ranks with 2 threads, and the reference kernel; make check: all of this file.
 th_dir=$PWD/test-output/threads
 rm -rf "$th_dir" && mkdir -p "$th_dir"
 
@@ -24,13 +25,15 @@ th_run() {
 
 # Receivers in every mode (layered-identity), PointSourceErr.txt (pointforce-exact), both grids
 # of a topography deck (topography).
-for th_deck in layered-identity pointforce-exact topography; do
+th_decks="layered-identity pointforce-exact topography" th_nps="1 2" th_ts="1 2 4"
+quick && th_decks=layered-identity th_nps=2 th_ts=2
+for th_deck in $th_decks; do
   th_res=$(sed -n 's/^fileio .*path=\([^ ]*\).*/\1/p' "inputs/$th_deck.in")
   th_res=${th_res%/}
   th_run "$th_deck-ref" sw4lite 1 1 "inputs/$th_deck.in"
   for th_bin in sw4lite sw4lite-onesided; do
-    for th_np in 1 2; do
-      for th_t in 1 2 4; do
+    for th_np in $th_nps; do
+      for th_t in $th_ts; do
         [ "$th_bin" = sw4lite ] && [ $th_np -eq 1 ] && [ $th_t -eq 1 ] && continue
         th_name=$th_deck-$th_bin-np$th_np-t$th_t
         th_run "$th_name" "$th_bin" $th_np $th_t "inputs/$th_deck.in"
@@ -53,14 +56,17 @@ th_short layered-identity 0.45
 th_short pointforce 0.6
 th_short loh1-small 2.2
 th_short topography 0.35
-for th_deck in layered-identity pointforce loh1-small topography; do
+th_decks="layered-identity pointforce loh1-small topography"
+quick && th_decks=layered-identity
+for th_deck in $th_decks; do
   th_run "$th_deck-short-ref" sw4lite 1 1 "$th_dir/$th_deck-short.in"
 done
 
 # The corrector split around the halo exchange (isend, rma-passive: subdomain_overlap.hpp) has
 # threaded loops of its own: 4 ranks (2 x 2, so every piece has an inner box and a rim) and
 # 2 threads against 1 rank and 1 thread.
-for th_model in isend rma-passive; do
+th_models="isend rma-passive"; quick && th_models=
+for th_model in $th_models; do
   th_name=layered-identity-$th_model-np4-t2
   th_run "$th_name" sw4lite 4 2 "$th_dir/layered-identity-short.in" "--halo $th_model"
   cmd_check "threads-same-$th_name" 30 bash test/e2e/same_files.sh \
@@ -71,7 +77,7 @@ done
 # in the single build to 1e-5 (float's rounding of the two orders of the sums: 1.6e-6 measured).
 th_close=1e-12
 [ "$(cat build/precision 2>/dev/null)" = single ] && th_close=1e-5
-for th_deck in layered-identity pointforce loh1-small topography; do
+for th_deck in $th_decks; do
   th_res=$(sed -n 's/^fileio .*path=\([^ ]*\).*/\1/p' "inputs/$th_deck.in")
   th_res=${th_res%/}
   th_run "$th_deck-reference-kernel" sw4lite 2 2 "$th_dir/$th_deck-short.in" "--kernel reference"
@@ -79,6 +85,7 @@ for th_deck in layered-identity pointforce loh1-small topography; do
     "$th_dir/$th_deck-short-ref/$th_res" "$th_dir/$th_deck-reference-kernel/$th_res" "$th_close"
 done
 # developer kernel=reference in the deck does the same as --kernel reference (one-sided binary).
+quick && return 0  # the rest of this file is make check's
 cp "$th_dir/layered-identity-short.in" "$th_dir/layered-identity-deck-kernel.in"
 echo "developer kernel=reference" >>"$th_dir/layered-identity-deck-kernel.in"
 th_run layered-identity-deck-kernel sw4lite-onesided 2 1 "$th_dir/layered-identity-deck-kernel.in"
