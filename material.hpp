@@ -2,7 +2,8 @@
 // the largest wave speed over a box (NUMERICS 8, 7.1).
 //
 // Why built so: kept apart from grid.hpp so that the arrays and the kernels compile without the
-// input parser (a vendor's reduced case needs grid.hpp, sbp.hpp and stencil*.hpp only).
+// input parser (a vendor's reduced case needs grid.hpp, sbp.hpp, stencil*.hpp and the three
+// support headers precision.hpp, portable.hpp, threads.hpp: test/e2e/kernels_alone.sh).
 #pragma once
 
 #include <algorithm>
