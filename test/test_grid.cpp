@@ -1,4 +1,4 @@
-// Unit tests of grid.hpp: arrays, the original's process grid and 1-D split, materials.
+// Unit tests of grid.hpp (arrays, the original's process grid and 1-D split) and material.hpp.
 #include <gtest/gtest.h>
 
 #include <chrono>

@@ -1,2 +1,2 @@
-# Arrays, decomposition, materials (grid.hpp)
+# Arrays, decomposition (grid.hpp), materials (material.hpp)
 gtest_check unit-grid 1 60 build/test_grid
