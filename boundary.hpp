@@ -4,9 +4,10 @@
 // original's order (sides 0-3, then the top, then the bottom), which matters at the edges:
 // the free-surface solve reads the side ghosts that were just zeroed. A side between two pieces
 // of the grid is a "processor" side and gets nothing; its ghosts come from the halo exchange.
-// Dirichlet sides and a surface traction exist for the manufactured-solution tests only; the
-// solver never sets them, and their per-point calls are on boundary planes, never in a
-// volume loop.
+// Dirichlet sides and a surface traction exist for the test problems with an exact solution
+// (twilight, testrayleigh: NUMERICS 25.3) and the manufactured-solution unit tests; their
+// per-point calls are on boundary planes, never in a volume loop. With boundary data, the
+// ghost points of super-grid sides hold its values too, not zero.
 #pragma once
 
 #include <algorithm>
@@ -29,8 +30,9 @@ namespace sw4 {
 enum class Bc { Processor, SuperGrid, FreeSurface, Dirichlet, GridInterface, CurvedFreeSurface };
 
 struct BoundaryData {
-  // Dirichlet sides: u_c at (x, y, z, t) written into the ghost points.
-  std::function<double(int c, double x, double y, double z, double t)> dirichlet;
+  // Dirichlet sides: u_c at grid point (i, j, k) at time t, written into the ghost points (the
+  // caller knows where a grid's points are: flat, below an interface or curvilinear).
+  std::function<double(int c, int i, int j, int k, double t)> dirichlet;
   // Free surface: the traction (tau_1, tau_2, tau_3) at (x, y, t); zero when empty.
   std::function<void(double x, double y, double t, double tau[3])> traction;
 };
@@ -63,14 +65,12 @@ inline void fill_box(Field& u, const Box& p, double value) {
         for (int i = p.ib; i <= p.ie; ++i) u[c](i, j, k) = value;
 }
 
-inline void dirichlet_box(Field& u, const Box& p, const GridCfg& g, double t,
-                          const BoundaryData& data) {
+inline void dirichlet_box(Field& u, const Box& p, double t, const BoundaryData& data) {
   for (int c = 0; c < 3; ++c)
     SW4_OMP(for schedule(static))
     for (int k = p.kb; k <= p.ke; ++k)
       for (int j = p.jb; j <= p.je; ++j)
-        for (int i = p.ib; i <= p.ie; ++i)
-          u[c](i, j, k) = data.dirichlet(c, (i - 1) * g.h, (j - 1) * g.h, (k - 1) * g.h, t);
+        for (int i = p.ib; i <= p.ie; ++i) u[c](i, j, k) = data.dirichlet(c, i, j, k, t);
 }
 
 // Traction-free (or prescribed-traction) top: solve for the ghost values u(i,j,0) so that the
@@ -139,8 +139,8 @@ inline void apply_bc(Field& u, const Bc bc[6], const Array3& mu, const Array3& l
       p.ib = std::max(p.ib, c.ib); p.ie = std::min(p.ie, c.ie);
       p.jb = std::max(p.jb, c.jb); p.je = std::min(p.je, c.je);
       if (p.size() == 0) continue;
-      if (bc[side] == Bc::Dirichlet)
-        dirichlet_box(u, p, g, t, *data);
+      if (bc[side] == Bc::Dirichlet || (data && data->dirichlet))
+        dirichlet_box(u, p, t, *data);
       else
         fill_box(u, p, 0.0);
     }

@@ -157,6 +157,34 @@ struct TestPointSourceCfg {
   int line = 0;
 };
 
+// The verification problems (NUMERICS 25-28; input/input_verify.hpp): at most one a deck, each
+// with its own exact solution or conserved quantity, and none with testpointsource.
+enum class VerifyKind { None, Twilight, Energy, Lamb, Rayleigh };
+struct TwilightCfg {  // u, rho, mu, lambda of NUMERICS 25.1
+  double omega = 1, c = 1.3, phase = 0, momega = 1, mphase = 0.4;
+  double amprho = 1, ampmu = 1, amplambda = 1;
+};
+struct EnergyCfg {  // random material and initial data (NUMERICS 26)
+  unsigned long seed = 2718;
+  double cpcsratio = 1.7320508075688772;  // sqrt(3)
+  std::string file = "energy.log";
+};
+struct LambCfg {  // Poisson ratio 1/4: cs = cp / sqrt(3) (NUMERICS 27)
+  double cp = 1.7320508075688772, rho = 1;
+};
+struct RayleighCfg {  // a plane Rayleigh wave along x (NUMERICS 28)
+  double cp = 1.7320508075688772, cs = 1, rho = 1, amplitude = 1;
+  int nwl = 1;
+};
+struct VerifyCfg {
+  VerifyKind kind = VerifyKind::None;
+  TwilightCfg tw;
+  EnergyCfg en;
+  LambCfg lamb;
+  RayleighCfg ray;
+  int line = 0;
+};
+
 struct SourceCfg {
   double x = 0, y = 0, z = 0;  // z: depth below the surface, or absolute z (z_is_depth false)
   bool z_is_depth = true;      // depth=/topodepth= given; z= is absolute (the same without topography)
@@ -247,6 +275,7 @@ struct Config {
   bool has_supergrid_cmd = false;
   SupergridCfg sg;
   TestPointSourceCfg tps;
+  VerifyCfg verify;
   TopographyCfg topo;
   std::vector<SourceCfg> sources;   // input order
   std::vector<BlockCfg> blocks;     // input order; later blocks overwrite earlier ones
@@ -257,6 +286,14 @@ struct Config {
   std::vector<std::string> messages;  // informational lines for rank 0 ("* Setting nx to ...")
   std::vector<std::string> warnings;  // one-line warnings for rank 0 (ignored commands...)
 };
+
+// Whether the material comes from the deck's blocks (not from a test problem's own).
+inline bool material_from_blocks(const Config& c) { return !c.tps.on && c.verify.kind == VerifyKind::None; }
+// Whether the sides other than the top hold a test problem's exact solution instead of
+// super-grid layers: twilight without a supergrid command, and testrayleigh (NUMERICS 25.3).
+inline bool exact_sides(const Config& c) {
+  return c.verify.kind == VerifyKind::Rayleigh || (c.verify.kind == VerifyKind::Twilight && !c.has_supergrid_cmd);
+}
 
 // Parses and validates FILE; throws InputError with "FILE:LINE: what (allowed)".
 inline Config parse_input(const std::string& filename);
@@ -272,6 +309,7 @@ inline Config parse_input_stream(std::istream& in, const std::string& filename);
 #include "input/input_commands.hpp"  // pass 1: one function per command
 #include "topography/input_topography.hpp"  // pass 1: the topography command
 #include "input/input_image.hpp"     // pass 1 and 2: the image command
+#include "input/input_verify.hpp"    // pass 1 and 2: twilight, testenergy, testlamb, testrayleigh
 #include "input/input_check.hpp"     // pass 2: checks against the grid, coverage
 
 namespace sw4 {

@@ -19,6 +19,9 @@ namespace sw4 {
 struct MaterialPoint {
   double rho, mu, la;
 };
+// A test problem's own material (verify/verify_material.hpp, included at the end).
+inline MaterialPoint verify_material(const Config& cfg, double x, double y, double z, int i, int j, int k,
+                                     int grid);
 
 // Blocks in input order at (x, y) with z the point's absolute depth and d its depth below the
 // surface (the same without topography; NUMERICS 8, 22); false when no block holds the point.
@@ -56,6 +59,8 @@ inline MaterialPoint material_at(const Config& cfg, int i, int j, int k) {
     return {tp.rho, mu, tp.rho * tp.cp * tp.cp - 2 * mu};
   }
   const GridCfg& g = cfg.grid;
+  if (cfg.verify.kind != VerifyKind::None)  // defined at ghost points too, unclamped
+    return verify_material(cfg, (i - 1) * g.h, (j - 1) * g.h, (k - 1) * g.h, i, j, k, 0);
   i = std::min(std::max(i, 1), g.nx);
   j = std::min(std::max(j, 1), g.ny);
   const double x = (i - 1) * g.h, y = (j - 1) * g.h;
@@ -122,6 +127,13 @@ double max_material(const Config& cfg, const Box& b, F f) {
     const MaterialPoint p = material_at(cfg, b.ib, b.jb, b.kb);
     double m = 0;
     for (int k = b.kb; k <= b.ke; ++k) m = std::max(m, f(p, k));
+    return m;
+  }
+  if (cfg.verify.kind != VerifyKind::None) {  // a test problem's material: point by point
+    double m = 0;
+    for (int k = b.kb; k <= b.ke; ++k)
+      for (int j = b.jb; j <= b.je; ++j)
+        for (int i = b.ib; i <= b.ie; ++i) m = std::max(m, f(material_at(cfg, i, j, k), k));
     return m;
   }
   const GridCfg& g = cfg.grid;
@@ -196,3 +208,5 @@ inline double max_wave_speed2(const Config& cfg, const Box& b) {
 }
 
 }  // namespace sw4
+
+#include "verify/verify_material.hpp"

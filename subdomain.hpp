@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -66,7 +67,7 @@ struct PieceGeometry {
 // The boundary type of each physical side for a deck (NUMERICS 1.5); with topography, of the
 // Cartesian grid, whose top is the interface (NUMERICS 16.5).
 inline void physical_bcs(const Config& cfg, Bc bc[6]) {
-  for (int s = 0; s < 6; ++s) bc[s] = Bc::SuperGrid;
+  for (int s = 0; s < 6; ++s) bc[s] = exact_sides(cfg) ? Bc::Dirichlet : Bc::SuperGrid;
   if (!cfg.tps.on || cfg.tps.halfspace) bc[4] = Bc::FreeSurface;
   if (cfg.topo.on) bc[4] = Bc::GridInterface;
 }
@@ -81,6 +82,26 @@ inline GridCfg cartesian_grid(const Config& cfg) {
     g.zmax = t.zmax;
   }
   return g;
+}
+
+// The hooks of the deck's test problem, if it has one (verify/verify_hooks.hpp).
+class Subdomain;
+inline void install_verification(Subdomain& sd, const Config& cfg);
+
+// The layers along axis 0 (x), 1 (y) or 2 (z) of the (Cartesian) grid: a side has one when its
+// physical boundary is super-grid; its width is gp h. The z coordinate runs from 0 at the
+// grid's first plane (Z_t under topography: the caller samples with that origin).
+inline Taper axis_taper(const Config& cfg, int axis) {
+  const GridCfg g = cartesian_grid(cfg);
+  Bc phys[6];
+  physical_bcs(cfg, phys);
+  Taper tp;
+  tp.left = phys[2 * axis] == Bc::SuperGrid;
+  tp.right = phys[2 * axis + 1] == Bc::SuperGrid;
+  tp.x0 = 0;
+  tp.x1 = axis == 0 ? g.xmax : axis == 1 ? g.ymax : g.zmax;
+  tp.width = cfg.sg.gp * g.h;
+  return tp;
 }
 
 // Piece (pi, pj) of a p1 x p2 grid of pieces (x index pi, y index pj).
@@ -157,10 +178,16 @@ class Subdomain {
   Topography topography;
   TopGrid top;
 
-  // Test hooks: boundary data (Dirichlet sides, surface traction) and a body force added as
-  // the point sources are (stage 0: F(t) in the predictor, stage 1: F_tt(t) in the corrector).
+  // The hooks of a test problem (verify/verify_hooks.hpp) and of the unit tests: boundary data
+  // (Dirichlet sides, surface traction) of each grid, a body force added as the point sources
+  // are (stage 0: F(t) in the predictor, stage 1: F_tt(t) in the corrector), the initial data
+  // (set by record_initial before the first step), and what the pointers point into.
   const BoundaryData* boundary_data = nullptr;
+  const BoundaryData* top_boundary_data = nullptr;
+  const SurfaceForcing* top_surface_forcing = nullptr;
   std::function<void(Subdomain&, int stage, double t)> extra_forcing;
+  std::function<void(Subdomain&)> initial_data;
+  std::shared_ptr<const void> hook_state;
 
   Subdomain() = default;
   // Geometry, super-grid profiles, sources and receivers: cheap, no 3-D array.
@@ -222,6 +249,12 @@ class Subdomain {
   void add_force(long p, double fx, double fy, double fz, int stage) {
     add_force_to(up, rho, p, fx, fy, fz, stage);
   }
+  void add_force_top(long p, double fx, double fy, double fz, int stage) {
+    add_force_to(top.up, top.rho, p, fx, fy, fz, stage);
+  }
+  // L_h(f) of the Cartesian grid into out at the points of eval, by the deck's kernel (the
+  // energy of testenergy: verify/energy.hpp).
+  void lh(const Field& f, Field& out) { apply_lh<Update::Store>(f, eval, detail_target(out)); }
 
  private:
   PointForces forces_;        // grid-point sources on the (Cartesian) grid
@@ -249,6 +282,11 @@ class Subdomain {
     else rhs_curvilinear<mode>(f, curv_medium(), top.eval, tg);
   }
   void add_point_forces(double t, int stage);
+  static Target detail_target(Field& out) {
+    Target tg;
+    for (int c = 0; c < 3; ++c) tg.out[c] = out[c].data();
+    return tg;
+  }
   Box overlap_cols_, overlap_eval_;  // the inner part's columns and L_h box (corrector_inner)
   void add_corrector_forces(double t, bool inner);
   void boundary_conditions(Field& f, Field& f1, double t);
@@ -277,8 +315,8 @@ inline void Subdomain::add_point_forces(double t, int stage) {
 inline void Subdomain::boundary_conditions(Field& f, Field& f1, double t) {
   apply_bc(f, bc, mu, la, px.str, py.str, grid, t, boundary_data);
   if (!topo) return;
-  apply_bc(f1, top.bc, top.mu, top.la, px.str, py.str, grid, t);
-  free_surface_curvilinear(f1, top.mu, top.la, top.met, px.str, py.str);
+  apply_bc(f1, top.bc, top.mu, top.la, px.str, py.str, grid, t, top_boundary_data);
+  free_surface_curvilinear(f1, top.mu, top.la, top.met, px.str, py.str, top_surface_forcing, t);
   inject_interface(f, f1, top.nc);
 }
 
@@ -352,7 +390,14 @@ inline void Subdomain::finish(double t) {
   std::swap(top.u, top.up);
 }
 
+// The initial data of a test problem, with the boundary conditions of t = 0 and -dt, then
+// the receivers' first samples.
 inline void Subdomain::record_initial() {
+  if (initial_data) {
+    initial_data(*this);
+    boundary_conditions(u, top.u, 0);
+    boundary_conditions(um, top.um, -dt);
+  }
   for (Receiver& r : receivers) r.record_initial(u, grid.h);
   for (Receiver& r : top.receivers) r.record_initial(top.u, grid.h);
 }
@@ -388,3 +433,4 @@ inline void Subdomain::redo_work(double extra) {
 #include "onesided/subdomain_pack.hpp"   // Subdomain::pack, Subdomain::unpack
 #include "subdomain_overlap.hpp"  // Subdomain::corrector_inner, Subdomain::corrector_rim
 #include "subdomain_look.hpp"     // Subdomain::look
+#include "verify/verify_hooks.hpp"  // install_verification

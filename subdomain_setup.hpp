@@ -25,25 +25,13 @@ inline Subdomain::Subdomain(const Config& cfg, const PieceGeometry& pg)
   reference_kernel = cfg.dev.reference_kernel;
   topo = cfg.topo.on;
 
-  // Super-grid profiles from the physical boundary types (every side but a free surface or
-  // the interface). Under topography the Cartesian grid's z runs from Z_t (NUMERICS 18.1).
-  Bc phys[6];
-  physical_bcs(cfg, phys);
-  const double width = cfg.sg.gp * grid.h;
-  auto taper = [&](int lo, int hi, double x1) {
-    Taper tp;
-    tp.left = phys[lo] == Bc::SuperGrid;
-    tp.right = phys[hi] == Bc::SuperGrid;
-    tp.x0 = 0;
-    tp.x1 = x1;
-    tp.width = width;
-    return tp;
-  };
-  px = sample_profiles(taper(0, 1, grid.xmax), box.ib, box.ie, grid.h);
-  py = sample_profiles(taper(2, 3, grid.ymax), box.jb, box.je, grid.h);
+  // Super-grid profiles from the physical boundary types (axis_taper). Under topography the
+  // Cartesian grid's z runs from Z_t (NUMERICS 18.1).
+  px = sample_profiles(axis_taper(cfg, 0), box.ib, box.ie, grid.h);
+  py = sample_profiles(axis_taper(cfg, 1), box.jb, box.je, grid.h);
   if (topo) {
     topography = Topography(cfg.grid, cfg.topo);
-    pz = sample_profiles(taper(4, 5, grid.zmax), box.kb, box.ke, grid.h, topography.grids.zt);
+    pz = sample_profiles(axis_taper(cfg, 2), box.kb, box.ke, grid.h, topography.grids.zt);
     TopGrid& g1 = top;
     g1.nc = topography.grids.nc;
     g1.box = {box.ib, box.ie, box.jb, box.je, 1 - kGhost, g1.nc + kGhost};
@@ -53,11 +41,12 @@ inline Subdomain::Subdomain(const Config& cfg, const PieceGeometry& pg)
     g1.bc[4] = Bc::CurvedFreeSurface;
     g1.bc[5] = Bc::GridInterface;
   } else {
-    pz = sample_profiles(taper(4, 5, grid.zmax), box.kb, box.ke, grid.h);
+    pz = sample_profiles(axis_taper(cfg, 2), box.kb, box.ke, grid.h);
   }
   beta = cfg.sg.dc;
   setup_sources(cfg);
   setup_receivers(cfg);
+  install_verification(*this, cfg);
 }
 
 // Grid-point sources on the owned columns of each grid; contributions to one point in input

@@ -37,6 +37,7 @@ inline void check_grid_size(const State& st) {
 // is a free surface (NUMERICS 5.1): both ends need 2*gp*h <= length, one end gp*h < length.
 inline void check_supergrid(const State& st) {
   const Config& c = st.cfg;
+  if (exact_sides(c)) return;  // no layers: the sides hold an exact solution
   double w = c.sg.gp * c.grid.h;
   bool z_top = c.tps.on && !c.tps.halfspace;
   struct Dir { const char* name; double len; bool both; } dirs[3] = {
@@ -231,11 +232,13 @@ inline void check_blocks(State& st) {
     if (nonempty) boxes.push_back(box);
   }
   if (c.topo.on) return;  // coverage of the curved grids: checked by the material setup
-  if (c.tps.on) {
+  if (!material_from_blocks(c)) {
+    const bool tps = c.tps.on;
     if (!c.blocks.empty())
       c.warnings.push_back(st.file + ":" + std::to_string(c.blocks[0].line) +
-                           ": warning: block commands are ignored with testpointsource (line " +
-                           std::to_string(st.tps_line) + ")");
+                           ": warning: block commands are ignored with " +
+                           (tps ? std::string("testpointsource") : verify_name(c.verify.kind)) + " (line " +
+                           std::to_string(tps ? st.tps_line : c.verify.line) + ")");
     return;
   }
   if (c.blocks.empty())
@@ -252,6 +255,8 @@ inline void check_blocks(State& st) {
 }
 
 inline void check_images(State& st);  // input_image.hpp
+inline void check_verify(const State& st);  // input_verify.hpp
+inline const char* verify_name(VerifyKind k);
 
 inline void check_deck(State& st) {
   if (!st.grid_line)
@@ -268,6 +273,7 @@ inline void check_deck(State& st) {
   check_blocks(st);
   check_tps_material(st);
   check_images(st);
+  check_verify(st);
 }
 
 }  // namespace input_detail

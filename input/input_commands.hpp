@@ -208,6 +208,9 @@ inline void cmd_supergrid(State& st, const Line& ln) {
 
 inline void cmd_testpointsource(State& st, const Line& ln) {
   once(st, ln, st.tps_line);
+  if (st.cfg.verify.kind != VerifyKind::None)
+    fail_at(st.file, ln.no, "testpointsource: the deck already has another test problem on line " +
+                                std::to_string(st.cfg.verify.line) + " (allowed: one test problem a deck)");
   Keys k(st.file, ln, {"cp", "cs", "rho", "halfspace", "diractest"});
   TestPointSourceCfg& t = st.cfg.tps;
   t.on = true;
@@ -443,17 +446,19 @@ inline const char* unsupported_reason(const std::string& cmd) {
   if (cmd == "dgalerkin") return "not supported by this implementation (the SBP finite-difference scheme only)";
   if (cmd == "rupture" || cmd == "rupturehdf5")
     return "not supported by sw4lite (give the sources as source commands)";
-  if (cmd == "twilight" || cmd == "testlamb" || cmd == "testrayleigh" || cmd == "testenergy")
-    return "not supported by sw4lite (the only test problem is testpointsource)";
   return nullptr;
 }
 
 constexpr const char* kCommands =
     "grid, time, fileio, supergrid, topography, block, source, rec, testpointsource, developer, "
-    "checkpoint, restart, image";
+    "checkpoint, restart, image, twilight, testenergy, testlamb, testrayleigh";
 
 inline void cmd_topography(State& st, const Line& ln);  // input_topography.hpp
 inline void cmd_image(State& st, const Line& ln);       // input_image.hpp
+inline void cmd_twilight(State& st, const Line& ln);    // input_verify.hpp, as the next three
+inline void cmd_testenergy(State& st, const Line& ln);
+inline void cmd_testlamb(State& st, const Line& ln);
+inline void cmd_testrayleigh(State& st, const Line& ln);
 
 inline void dispatch(State& st, const Line& ln) {
   const std::string& c = ln.cmd;
@@ -470,6 +475,10 @@ inline void dispatch(State& st, const Line& ln) {
   else if (c == "topography") cmd_topography(st, ln);
   else if (c == "restart") cmd_restart(st, ln);
   else if (c == "image") cmd_image(st, ln);
+  else if (c == "twilight") cmd_twilight(st, ln);
+  else if (c == "testenergy") cmd_testenergy(st, ln);
+  else if (c == "testlamb") cmd_testlamb(st, ln);
+  else if (c == "testrayleigh") cmd_testrayleigh(st, ln);
   else if (const char* why = unsupported_reason(c)) fail_at(st.file, ln.no, c + ": " + why);
   else {
     for (const std::string& ig : ignored_commands())

@@ -6,7 +6,7 @@
 #include <array>
 #include <cmath>
 
-#include "test/jet.hpp"
+#include "verify/jet.hpp"
 
 namespace manufactured {
 

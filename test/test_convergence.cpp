@@ -52,8 +52,8 @@ double run(int n, double tend, int steps) {
 
   // Exact values, traction and the body force F = rho u_tt - L u (and F_tt).
   BoundaryData data;
-  data.dirichlet = [](int c, double x, double y, double z, double t) {
-    return T(t) * spatial(x, y, z)[c].v;
+  data.dirichlet = [h](int c, int i, int j, int k, double t) {
+    return T(t) * spatial((i - 1) * h, (j - 1) * h, (k - 1) * h)[c].v;
   };
   data.traction = [](double x, double y, double t, double tau[3]) {
     const auto S = spatial(x, y, 0);

@@ -118,8 +118,7 @@ Result run(int n, double tend, int steps) {
   // The k-flux sum_b B(n, a_b) d_b u of the exact solution at the surface point of column
   // (i, j), with the index derivatives by the chain rule: d_i = h d_x + z_i d_z, z_i = -m1 m2,
   // z_j = -m1 m3, z_k = m1^2 (NUMERICS 15, 16.1); no stretching here.
-  double t_surface = 0;
-  const SurfaceForcing traction = [&](int i, int j, double tau[3]) {
+  const SurfaceForcing traction = [&](int i, int j, double t_surface, double tau[3]) {
     const auto S = spatial(X(i), X(j), Z(i, j, 1));
     const double m = mu(i, j, 1), l = la(i, j, 1);
     const double m1 = met.m1(i, j, 1), n[3] = {met.m2(i, j, 1), met.m3(i, j, 1), met.m4(i, j, 1)};
@@ -143,8 +142,7 @@ Result run(int n, double tend, int steps) {
   };
   auto boundary = [&](Field& f, double tb) {
     exact_outside(f, tb);
-    t_surface = tb;
-    free_surface_curvilinear(f, mu, la, met, ones, ones, &traction);
+    free_surface_curvilinear(f, mu, la, met, ones, ones, &traction, tb);
   };
   auto target = [&](Field& out, const Field* a, const Field* b, double factor) {
     Target tg;

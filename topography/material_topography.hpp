@@ -25,6 +25,10 @@ inline bool material_cartesian_topo(const Config& cfg, const Topography& topo, i
   const TopoGrids& g = topo.grids;
   i = std::min(std::max(i, 1), g.nx);
   j = std::min(std::max(j, 1), g.ny);
+  if (cfg.verify.kind != VerifyKind::None) {
+    m = verify_material(cfg, (i - 1) * g.h, (j - 1) * g.h, g.zt + (k - 1) * g.h, i, j, k, 0);
+    return true;
+  }
   const double x = (i - 1) * g.h, y = (j - 1) * g.h, zt = topo.map.hill.surface_at_xy(x, y);
   auto at = [&](int kk) {
     const double z = g.zt + (kk - 1) * g.h;
@@ -40,6 +44,10 @@ inline bool material_cartesian_topo(const Config& cfg, const Topography& topo, i
 inline bool material_curvilinear(const Config& cfg, const Topography& topo, int i, int j, int k,
                                  MaterialPoint& m) {
   const CurvilinearMapping& map = topo.map;
+  if (cfg.verify.kind != VerifyKind::None) {
+    m = verify_material(cfg, (i - 1) * map.h, (j - 1) * map.h, map.z(i, j, k), i, j, k, 1);
+    return true;
+  }
   auto at = [&](int ii, int jj, int kk) {
     const double z = map.z(ii, jj, kk), d = z - map.z(ii, jj, 1);
     return blocks_at(cfg, (ii - 1) * map.h, (jj - 1) * map.h, z, d, m);

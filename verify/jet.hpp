@@ -1,4 +1,4 @@
-// jet.hpp: second-order forward-mode differentiation in (x, y, z), for manufactured
+// verify/jet.hpp: second-order forward-mode differentiation in (x, y, z), for manufactured
 // solutions: a Jet carries a value, its gradient and its Hessian through +, -, *, sin, cos.
 #pragma once
 

@@ -1,0 +1,128 @@
+// input_verify.hpp: the verification commands (NUMERICS 25-28): twilight, testenergy,
+// testlamb, testrayleigh; pass 1 reads each line, pass 2 checks them against the rest of the
+// deck.
+//
+// Part of input.hpp, which includes it after input_commands.hpp (include input.hpp, not this).
+//
+// Why built so: each command replaces the deck's material, and most replace its sources and
+// boundaries, by those of a problem whose answer is known. A deck that mixes one with what
+// would change that answer (a source beside twilight's forcing, topography under Lamb's flat
+// half-space) is refused with one line naming both, since a run that went on would print an
+// error norm that measures nothing.
+#pragma once
+
+#include <cmath>
+#include <string>
+
+namespace sw4 {
+namespace input_detail {
+
+inline const char* verify_name(VerifyKind k) {
+  switch (k) {
+    case VerifyKind::Twilight: return "twilight";
+    case VerifyKind::Energy: return "testenergy";
+    case VerifyKind::Lamb: return "testlamb";
+    case VerifyKind::Rayleigh: return "testrayleigh";
+    default: return "";
+  }
+}
+
+// The first verification command of the deck; a second one, or one beside testpointsource,
+// is an error naming the other.
+inline void verify_once(State& st, const Line& ln, VerifyKind k) {
+  const VerifyCfg& v = st.cfg.verify;
+  if (v.kind != VerifyKind::None)
+    fail_at(st.file, ln.no, ln.cmd + ": the deck already has " + verify_name(v.kind) + " on line " +
+                                std::to_string(v.line) + " (allowed: one test problem a deck)");
+  if (st.tps_line)
+    fail_at(st.file, ln.no, ln.cmd + ": the deck already has testpointsource on line " +
+                                std::to_string(st.tps_line) + " (allowed: one test problem a deck)");
+  st.cfg.verify.kind = k;
+  st.cfg.verify.line = ln.no;
+}
+
+inline void cmd_twilight(State& st, const Line& ln) {
+  Keys k(st.file, ln, {"omega", "c", "phase", "momega", "mphase", "amprho", "ampmu", "amplambda"});
+  verify_once(st, ln, VerifyKind::Twilight);
+  TwilightCfg& t = st.cfg.verify.tw;
+  t.omega = k.real_min("omega", t.omega, 0, true);
+  t.c = k.real("c", t.c);
+  t.phase = k.real("phase", t.phase);
+  t.momega = k.real_min("momega", t.momega, 0, false);
+  t.mphase = k.real("mphase", t.mphase);
+  t.amprho = k.real_min("amprho", t.amprho, 0, true);
+  t.ampmu = k.real_min("ampmu", t.ampmu, 0, true);
+  t.amplambda = k.real_min("amplambda", t.amplambda, 0, true);
+}
+
+inline void cmd_testenergy(State& st, const Line& ln) {
+  Keys k(st.file, ln, {"seed", "cpcsratio", "file"});
+  verify_once(st, ln, VerifyKind::Energy);
+  EnergyCfg& e = st.cfg.verify.en;
+  e.seed = static_cast<unsigned long>(k.integer("seed", int(e.seed), 0));
+  e.cpcsratio = k.real_min("cpcsratio", e.cpcsratio, std::sqrt(4.0 / 3.0), true);
+  e.file = k.str("file", e.file);
+  if (e.file.find('/') != std::string::npos)
+    k.fail("file=" + shown(e.file) + " names a directory (allowed: a file name; it goes to the fileio path)");
+}
+
+inline void cmd_testlamb(State& st, const Line& ln) {
+  Keys k(st.file, ln, {"cp", "rho"});
+  verify_once(st, ln, VerifyKind::Lamb);
+  LambCfg& l = st.cfg.verify.lamb;
+  l.cp = k.real_min("cp", l.cp, 0, true);
+  l.rho = k.real_min("rho", l.rho, 0, true);
+}
+
+inline void cmd_testrayleigh(State& st, const Line& ln) {
+  Keys k(st.file, ln, {"cp", "cs", "rho", "nwl", "amplitude"});
+  verify_once(st, ln, VerifyKind::Rayleigh);
+  RayleighCfg& r = st.cfg.verify.ray;
+  r.cp = k.real_min("cp", r.cp, 0, true);
+  r.cs = k.real_min("cs", r.cs, 0, true);
+  r.rho = k.real_min("rho", r.rho, 0, true);
+  r.nwl = k.integer("nwl", r.nwl, 1);
+  r.amplitude = k.real_min("amplitude", r.amplitude, 0, true);
+  if (!(3 * r.cp * r.cp > 4 * r.cs * r.cs))
+    k.fail("cp=" + fmt(r.cp) + " and cs=" + fmt(r.cs) + " (allowed: cp > 1.1547 cs, a positive bulk modulus)");
+}
+
+// Pass 2: what the problem cannot be combined with.
+inline void check_verify(const State& st) {
+  const Config& c = st.cfg;
+  const VerifyKind kind = c.verify.kind;
+  if (kind == VerifyKind::None) return;
+  const std::string name = verify_name(kind);
+  const int line = c.verify.line;
+  auto refuse = [&](int at, const std::string& what, const std::string& why) {
+    fail_at(st.file, at, what + ": cannot be combined with " + name + " on line " + std::to_string(line) +
+                             " (" + why + ")");
+  };
+  if (kind != VerifyKind::Lamb && !c.sources.empty())
+    refuse(c.sources[0].line, "source", "its exact solution has no sources: remove the source commands");
+  if (c.topo.on && kind != VerifyKind::Twilight)
+    refuse(c.topo.line, "topography", "its exact solution is that of a flat surface");
+  if (c.topo.on && c.has_supergrid_cmd)
+    refuse(st.sg_line, "supergrid", "under topography twilight's sides hold the exact solution; remove "
+                                    "the supergrid command");
+  if (kind == VerifyKind::Rayleigh && c.has_supergrid_cmd)
+    refuse(st.sg_line, "supergrid", "the sides of testrayleigh hold the exact wave; remove the supergrid "
+                                    "command");
+  if (kind == VerifyKind::Lamb) {
+    if (c.sources.size() != 1)
+      fail_at(st.file, c.sources.empty() ? line : c.sources[1].line,
+              "testlamb: the deck must have exactly one source, the vertical point force on the surface "
+              "(here " + std::to_string(c.sources.size()) + ")");
+    const SourceCfg& s = c.sources[0];
+    if (!s.is_force || s.fx != 0 || s.fy != 0 || s.fz == 0 || s.z != 0)
+      fail_at(st.file, s.line, "source: testlamb needs a vertical point force on the surface (allowed: "
+                               "fz != 0, fx = fy = 0, z = 0)");
+    if (s.type == TimeFunctionType::Dirac || s.type == TimeFunctionType::Discrete)
+      fail_at(st.file, s.line, std::string("source: testlamb has no exact solution for type=") +
+                                   source_time_function_name(s.type) + " (allowed: a time function with a "
+                                   "derivative, e.g. VerySmoothBump, C6SmoothBump, Gaussian)");
+  }
+}
+
+}  // namespace input_detail
+}  // namespace sw4

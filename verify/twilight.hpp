@@ -1,0 +1,139 @@
+// verify/twilight.hpp: the manufactured solution of `twilight` (NUMERICS 25): the exact
+// displacement and material, the forcing that makes them solve the stretched elastic equations,
+// and the exact traction of the free surface, flat or curved.
+//
+// Why built so: a manufactured solution is only a test of the scheme when everything else is
+// exact, so the forcing is the continuous residual rho u_tt - L_s u, derived here by the chain
+// rule through verify/jet.hpp (no difference formula of the solver appears in it), and the
+// surface gets the exact traction of u. The solution is sin(omega (x - c t)) times sines in the
+// other two directions, so u = cos(omega c t) A(x) - sin(omega c t) B(x) with A, B independent
+// of t: L_s A and L_s B are computed once per point and a step's forcing is a few products. No
+// MPI: every value is a function of a point's coordinates.
+#pragma once
+
+#include <array>
+#include <cmath>
+
+#include "input.hpp"
+#include "supergrid.hpp"
+#include "topography/topography.hpp"
+#include "verify/jet.hpp"
+
+namespace sw4 {
+
+// The three displacement parts A, B at (x, y, z) as Jets: u_c = cos(w c t) A_c - sin(w c t) B_c,
+// from sin(w (x_c - c t)) = sin(w x_c) cos(w c t) - cos(w x_c) sin(w c t) (NUMERICS 25.1).
+struct TwilightParts {
+  std::array<Jet, 3> A, B;
+};
+inline TwilightParts twilight_parts(const TwilightCfg& tw, double x, double y, double z) {
+  const Jet X[3] = {Jet::var(0, x), Jet::var(1, y), Jet::var(2, z)};
+  const double w = tw.omega, ph = tw.phase;
+  TwilightParts p;
+  for (int c = 0; c < 3; ++c) {
+    Jet other = Jet::constant(1);
+    for (int d = 0; d < 3; ++d)
+      if (d != c) other = other * sin(w * X[d] + ph);
+    p.A[c] = sin(w * X[c]) * other;
+    p.B[c] = cos(w * X[c]) * other;
+  }
+  return p;
+}
+
+// The material of NUMERICS 25.1 as Jets (value and gradient are used).
+struct TwilightMaterial {
+  Jet rho, mu, la;
+};
+inline TwilightMaterial twilight_material(const TwilightCfg& tw, double x, double y, double z) {
+  const double m = tw.momega, ph = tw.mphase;
+  const Jet X = Jet::var(0, x), Y = Jet::var(1, y), Z = Jet::var(2, z);
+  return {tw.amprho * (2.0 + sin(m * X + ph) * cos(m * Y + ph) * sin(m * Z + ph)),
+          tw.ampmu * (3.0 + cos(m * X + ph) * sin(m * Y + ph) * sin(m * Z + ph)),
+          tw.amplambda * (2.0 + sin(m * X + ph) * sin(m * Y + ph) * cos(m * Z + ph))};
+}
+
+// The exact displacement at time t.
+inline std::array<double, 3> twilight_u(const TwilightCfg& tw, double x, double y, double z, double t) {
+  const double w = tw.omega, ph = tw.phase, wt = w * tw.c * t;
+  return {std::sin(w * x - wt) * std::sin(w * y + ph) * std::sin(w * z + ph),
+          std::sin(w * x + ph) * std::sin(w * y - wt) * std::sin(w * z + ph),
+          std::sin(w * x + ph) * std::sin(w * y + ph) * std::sin(w * z - wt)};
+}
+
+// A stretching s(x_d) and its derivative along its own axis (1, 0 without layers).
+struct Stretch {
+  double s = 1, ds = 0;
+};
+
+// (L_s S)_a = sum_b s_b d_b sigma_ab, sigma_ab = la delta_ab sum_c s_c S_c,c + mu (s_b S_a,b +
+// s_a S_b,a): the elastic operator with each derivative d_b stretched to s_b d_b (NUMERICS 5.2,
+// 25.2), differentiated by the product rule. Without layers (s = 1, ds = 0) it is div sigma(S).
+inline std::array<double, 3> stretched_elastic(const std::array<Jet, 3>& S, const Jet& mu, const Jet& la,
+                                               const Stretch st[3]) {
+  double div = 0;  // sum_c s_c S_c,c
+  for (int c = 0; c < 3; ++c) div += st[c].s * S[c].g[c];
+  std::array<double, 3> r{};
+  for (int a = 0; a < 3; ++a) {
+    // b = a: the lambda term's derivative, d_a div = ds_a S_a,a + sum_c s_c S_c,ca
+    double ddiv = st[a].ds * S[a].g[a];
+    for (int c = 0; c < 3; ++c) ddiv += st[c].s * S[c].H[c][a];
+    // s_a d_a of the lambda term (b = a only), then s_b d_b of the mu terms
+    r[a] = st[a].s * (la.g[a] * div + la.v * ddiv);
+    for (int b = 0; b < 3; ++b) {
+      const double flux = st[b].s * S[a].g[b] + st[a].s * S[b].g[a];
+      const double dflux = st[b].ds * S[a].g[b] + st[b].s * S[a].H[b][b] +
+                           (a == b ? st[a].ds * S[b].g[a] : 0.0) + st[a].s * S[b].H[a][b];
+      r[a] += st[b].s * (mu.g[b] * flux + mu.v * dflux);
+    }
+  }
+  return r;
+}
+
+// The traction mu (u_z + s_x w_x), mu (v_z + s_y w_y), (2 mu + la) w_z + la (s_x u_x + s_y v_y)
+// of the exact solution on the flat top z = 0: what boundary.hpp's free surface must carry.
+inline void twilight_flat_traction(const TwilightCfg& tw, double x, double y, double t, const Stretch& sx,
+                                   const Stretch& sy, double tau[3]) {
+  const TwilightParts p = twilight_parts(tw, x, y, 0);
+  const TwilightMaterial m = twilight_material(tw, x, y, 0);
+  const double ct = std::cos(tw.omega * tw.c * t), st = std::sin(tw.omega * tw.c * t);
+  double g[3][3];  // g[c][d] = d_d u_c
+  for (int c = 0; c < 3; ++c)
+    for (int d = 0; d < 3; ++d) g[c][d] = ct * p.A[c].g[d] - st * p.B[c].g[d];
+  tau[0] = m.mu.v * (g[0][2] + sx.s * g[2][0]);
+  tau[1] = m.mu.v * (g[1][2] + sy.s * g[2][1]);
+  tau[2] = (2 * m.mu.v + m.la.v) * g[2][2] + m.la.v * (sx.s * g[0][0] + sy.s * g[1][1]);
+}
+
+// The k-flux B(n, n) d_k u + B(n, a_x) d_i u + B(n, a_y) d_j u of the exact solution at the
+// surface point (i, j, 1) of the curvilinear grid, at (x, y, z), with the index derivatives by
+// the chain rule d_i = h d_x + z_i d_z, d_j = h d_y + z_j d_z, d_k = z_k d_z, where z_i = -m1 m2,
+// z_j = -m1 m3, z_k = m1^2 (NUMERICS 15, 16.1, 17.1): the traction free_surface_curvilinear
+// must carry. No stretching (twilight's curvilinear runs have exact sides, no layers).
+inline void twilight_curved_traction(const TwilightCfg& tw, const Metric& met, double h, int i, int j,
+                                     double x, double y, double z, double t, double tau[3]) {
+  const TwilightParts p = twilight_parts(tw, x, y, z);
+  const TwilightMaterial mat = twilight_material(tw, x, y, z);
+  const double mu = mat.mu.v, la = mat.la.v;
+  const double ct = std::cos(tw.omega * tw.c * t), st = std::sin(tw.omega * tw.c * t);
+  const double m1 = met.m1(i, j, 1), n[3] = {met.m2(i, j, 1), met.m3(i, j, 1), met.m4(i, j, 1)};
+  const double ax[3] = {m1, 0, 0}, ay[3] = {0, m1, 0};
+  double di[3], dj[3], dk[3];
+  for (int c = 0; c < 3; ++c) {
+    double g[3];
+    for (int d = 0; d < 3; ++d) g[d] = ct * p.A[c].g[d] - st * p.B[c].g[d];
+    di[c] = h * g[0] - m1 * n[0] * g[2];
+    dj[c] = h * g[1] - m1 * n[1] * g[2];
+    dk[c] = m1 * m1 * g[2];
+  }
+  auto dot = [](const double* a, const double* b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; };
+  // B(a, b) d = mu (a.b) d + la a (b.d) + mu b (a.d)
+  auto pair = [&](const double* a, const double* b, const double* d) {
+    for (int c = 0; c < 3; ++c) tau[c] += mu * dot(a, b) * d[c] + la * a[c] * dot(b, d) + mu * b[c] * dot(a, d);
+  };
+  for (int c = 0; c < 3; ++c) tau[c] = 0;
+  pair(n, n, dk);
+  pair(n, ax, di);
+  pair(n, ay, dj);
+}
+
+}  // namespace sw4

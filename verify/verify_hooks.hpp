@@ -1,0 +1,218 @@
+// verify/verify_hooks.hpp: a test problem enters a piece of the grid through the Subdomain's
+// hooks (subdomain.hpp): initial data, forcing, boundary data (NUMERICS 25-28).
+//
+// Part of subdomain.hpp, which includes it at its end (include subdomain.hpp, not this).
+//
+// Why built so: the solver's phases stay those of every run; a test problem only adds what its
+// exact solution needs, at the points where the point sources add theirs, and a run without
+// one pays a null test per phase. The hooks are installed by the constructor and again when a
+// partition lands after a migration (onesided/subdomain_pack.hpp), so the tables they build
+// from the arrays (twilight's L_s A and L_s B) are built lazily, where the piece lives, and
+// never travel.
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <memory>
+#include <vector>
+
+#include "verify/twilight.hpp"
+#include "verify/verify_material.hpp"
+
+namespace sw4 {
+
+// The stretching of each axis at a point (1 and 0 without layers).
+inline std::array<Stretch, 3> stretches_at(const Taper t[3], double x, double y, double z) {
+  const double p[3] = {x, y, z};
+  std::array<Stretch, 3> s;
+  for (int d = 0; d < 3; ++d) s[d] = {t[d].stretching(p[d]), t[d].stretching_derivative(p[d])};
+  return s;
+}
+
+// twilight: per grid, the evaluated points' index and 13 numbers (rho, A, B, L_s A, L_s B),
+// and A, B over the whole array box for the damping's share.
+struct TwilightGridTable {
+  std::vector<long> index;
+  std::vector<std::array<double, 13>> v;
+  Field A, B;
+};
+
+struct TwilightState {
+  TwilightCfg tw;
+  double h = 0, z0 = 0;  // grid 0's first plane is at z0 (Z_t under topography)
+  Taper taper[3];
+  BoundaryData data0, data1;
+  SurfaceForcing surface;
+  const CurvilinearMapping* map = nullptr;  // the piece's, for grid 1's z (topography)
+  bool built = false;
+  TwilightGridTable g0, g1;
+  Field E, Em, damp;  // scratch of the damping's share
+};
+
+// The table of one grid: X(i, j, k) gives (x, y, z) of a point.
+template <class Coord>
+void build_table(const TwilightState& s, const Box& box, const Box& eval, const Array3& rho, Coord X,
+                 TwilightGridTable& tb) {
+  for (int c = 0; c < 3; ++c) {
+    tb.A[c].define(box);
+    tb.B[c].define(box);
+  }
+  for (int k = box.kb; k <= box.ke; ++k)
+    for (int j = box.jb; j <= box.je; ++j)
+      for (int i = box.ib; i <= box.ie; ++i) {
+        const std::array<double, 3> p = X(i, j, k);
+        const TwilightParts q = twilight_parts(s.tw, p[0], p[1], p[2]);
+        for (int c = 0; c < 3; ++c) {
+          tb.A[c](i, j, k) = q.A[c].v;
+          tb.B[c](i, j, k) = q.B[c].v;
+        }
+        if (!eval.contains(i, j, k)) continue;
+        const TwilightMaterial m = twilight_material(s.tw, p[0], p[1], p[2]);
+        const std::array<Stretch, 3> st = stretches_at(s.taper, p[0], p[1], p[2] - s.z0);
+        const std::array<double, 3> LA = stretched_elastic(q.A, m.mu, m.la, st.data());
+        const std::array<double, 3> LB = stretched_elastic(q.B, m.mu, m.la, st.data());
+        std::array<double, 13> v{};
+        v[0] = double(rho(i, j, k));
+        for (int c = 0; c < 3; ++c) {
+          v[1 + c] = q.A[c].v;
+          v[4 + c] = q.B[c].v;
+          v[7 + c] = LA[c];
+          v[10 + c] = LB[c];
+        }
+        tb.index.push_back(box.index(i, j, k));
+        tb.v.push_back(v);
+      }
+}
+
+// F = rho u_tt - L_s u (stage 0) or its second time derivative (stage 1) at every evaluated
+// point, with u = cos(w c t) A - sin(w c t) B and u_tt = -(w c)^2 u (NUMERICS 25.2).
+template <class Add>
+void add_twilight_forcing(const TwilightState& s, const TwilightGridTable& tb, int stage, double t, Add add) {
+  const double wc = s.tw.omega * s.tw.c, wc2 = wc * wc;
+  const double ct = std::cos(wc * t), st = std::sin(wc * t);
+  const double a = stage == 0 ? -wc2 : wc2 * wc2, b = stage == 0 ? -1 : wc2;  // F = a rho u + b L u
+  for (std::size_t n = 0; n < tb.index.size(); ++n) {
+    const std::array<double, 13>& v = tb.v[n];
+    double f[3];
+    for (int c = 0; c < 3; ++c)
+      f[c] = a * v[0] * (ct * v[1 + c] - st * v[4 + c]) + b * (ct * v[7 + c] - st * v[10 + c]);
+    add(tb.index[n], f[0], f[1], f[2]);
+  }
+}
+
+// The exact solution's share of the super-grid damping, added back (NUMERICS 25.3): the
+// corrector takes beta/rho D(U - Um) off U+, so the forcing gives beta/rho D(E - Em) back, E
+// and Em the exact solution at t and t - dt; what the damping then acts on is the error.
+inline void add_twilight_damping_share(TwilightState& s, Subdomain& sd, double t) {
+  const double wc = s.tw.omega * s.tw.c;
+  const double c0 = std::cos(wc * t), s0 = std::sin(wc * t);
+  const double c1 = std::cos(wc * (t - sd.dt)), s1 = std::sin(wc * (t - sd.dt));
+  for (int c = 0; c < 3; ++c) {
+    s.E[c].define(sd.box);
+    s.Em[c].define(sd.box);
+    s.damp[c].define(sd.box);
+    for (long p = 0; p < long(sd.box.size()); ++p) {
+      s.E[c].v[p] = Real(c0 * s.g0.A[c].v[p] - s0 * s.g0.B[c].v[p]);
+      s.Em[c].v[p] = Real(c1 * s.g0.A[c].v[p] - s1 * s.g0.B[c].v[p]);
+    }
+  }
+  supergrid_damping(s.damp, s.E, s.Em, sd.rho, sd.px, sd.py, sd.pz, sd.eval, Real(sd.beta));
+  for (int c = 0; c < 3; ++c)
+    for (long p = 0; p < long(sd.box.size()); ++p) sd.up[c].v[p] -= s.damp[c].v[p];
+}
+
+inline void install_twilight(Subdomain& sd, const Config& cfg) {
+  auto s = std::make_shared<TwilightState>();
+  s->tw = cfg.verify.tw;
+  s->h = sd.grid.h;
+  s->z0 = sd.topo ? sd.topography.grids.zt : 0;
+  for (int d = 0; d < 3; ++d) s->taper[d] = axis_taper(cfg, d);
+  TwilightState* S = s.get();
+  s->data0.dirichlet = [S](int c, int i, int j, int k, double t) {
+    return twilight_u(S->tw, (i - 1) * S->h, (j - 1) * S->h, S->z0 + (k - 1) * S->h, t)[c];
+  };
+  if (!sd.topo)
+    s->data0.traction = [S](double x, double y, double t, double tau[3]) {
+      const Stretch sx{S->taper[0].stretching(x), 0}, sy{S->taper[1].stretching(y), 0};
+      twilight_flat_traction(S->tw, x, y, t, sx, sy, tau);
+    };
+  sd.boundary_data = &s->data0;
+  if (sd.topo) {
+    s->map = &sd.topography.map;
+    s->data1.dirichlet = [S](int c, int i, int j, int k, double t) {
+      return twilight_u(S->tw, (i - 1) * S->h, (j - 1) * S->h, S->map->z(i, j, k), t)[c];
+    };
+    sd.top_boundary_data = &s->data1;
+    const TopGrid* g1 = &sd.top;
+    s->surface = [S, g1](int i, int j, double t, double tau[3]) {
+      twilight_curved_traction(S->tw, g1->met, S->h, i, j, (i - 1) * S->h, (j - 1) * S->h,
+                               S->map->z(i, j, 1), t, tau);
+    };
+    sd.top_surface_forcing = &s->surface;
+  }
+  sd.extra_forcing = [S](Subdomain& p, int stage, double t) {
+    if (!S->built) {
+      build_table(*S, p.box, p.eval, p.rho, [S](int i, int j, int k) {
+        return std::array<double, 3>{(i - 1) * S->h, (j - 1) * S->h, S->z0 + (k - 1) * S->h};
+      }, S->g0);
+      if (p.topo)
+        build_table(*S, p.top.box, p.top.eval, p.top.rho, [S](int i, int j, int k) {
+          return std::array<double, 3>{(i - 1) * S->h, (j - 1) * S->h, S->map->z(i, j, k)};
+        }, S->g1);
+      S->built = true;
+    }
+    add_twilight_forcing(*S, S->g0, stage, t, [&](long q, double fx, double fy, double fz) {
+      p.add_force(q, fx, fy, fz, stage);
+    });
+    if (p.topo)
+      add_twilight_forcing(*S, S->g1, stage, t, [&](long q, double fx, double fy, double fz) {
+        p.add_force_top(q, fx, fy, fz, stage);
+      });
+    if (stage == 1 && p.beta > 0 && !p.topo) add_twilight_damping_share(*S, p, t);
+  };
+  sd.initial_data = [S](Subdomain& p) {
+    auto fill = [&](Field& f, const Box& b, double t, auto z_of) {
+      for (int k = b.kb; k <= b.ke; ++k)
+        for (int j = b.jb; j <= b.je; ++j)
+          for (int i = b.ib; i <= b.ie; ++i) {
+            const std::array<double, 3> u = twilight_u(S->tw, (i - 1) * S->h, (j - 1) * S->h, z_of(i, j, k), t);
+            for (int c = 0; c < 3; ++c) f[c](i, j, k) = Real(u[c]);
+          }
+    };
+    auto z0 = [S](int, int, int k) { return S->z0 + (k - 1) * S->h; };
+    fill(p.u, p.box, 0, z0);
+    fill(p.um, p.box, -p.dt, z0);
+    if (!p.topo) return;
+    auto z1 = [S](int i, int j, int k) { return S->map->z(i, j, k); };
+    fill(p.top.u, p.top.box, 0, z1);
+    fill(p.top.um, p.top.box, -p.dt, z1);
+  };
+  sd.hook_state = s;
+}
+
+// testenergy: random U and Um in [-1, 1) at every point, ghosts included (their boundary
+// conditions follow in record_initial), from the seed and the global indices (NUMERICS 26).
+inline void install_energy(Subdomain& sd, const Config& cfg) {
+  const unsigned long seed = cfg.verify.en.seed;
+  sd.initial_data = [seed](Subdomain& p) {
+    for (int level = 0; level < 2; ++level) {
+      Field& f = level == 0 ? p.u : p.um;
+      const Box& b = p.box;
+      for (int c = 0; c < 3; ++c)
+        for (int k = b.kb; k <= b.ke; ++k)
+          for (int j = b.jb; j <= b.je; ++j)
+            for (int i = b.ib; i <= b.ie; ++i)
+              f[c](i, j, k) = Real(2 * hashed_unit(seed, 10 + level * 3 + c, i, j, k, 0) - 1);
+    }
+  };
+}
+
+inline void install_verification(Subdomain& sd, const Config& cfg) {
+  switch (cfg.verify.kind) {
+    case VerifyKind::Twilight: install_twilight(sd, cfg); break;
+    case VerifyKind::Energy: install_energy(sd, cfg); break;
+    default: break;
+  }
+}
+
+}  // namespace sw4
