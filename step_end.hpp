@@ -31,6 +31,7 @@
 #include "checks/solution_check.hpp"
 #include "checks/solution_growth.hpp"
 #include "subdomain.hpp"
+#include "verify/energy.hpp"
 
 namespace sw4 {
 
@@ -165,6 +166,7 @@ struct StepEnd {
   SourceScale scale{};
   GrowthWatch growth{};
   bool started = false;
+  EnergyRecord energy{};  // testenergy's E after each step (verify/energy.hpp)
 
   // Before the first step (every rank, also one holding no partition): the run's steps, dt and
   // the step it starts after (a restart's; the growth test does not know M before it).
@@ -175,6 +177,7 @@ struct StepEnd {
     const Config* c = cfg;
     scale = SourceScale(*cfg, dt, [c, steps, step_dt](long n) { return looked_at(*c, n, steps, step_dt); });
     if (first > 0) growth.restart(first, scale);
+    if (fixed_bound < 0 && test_problem_scale(*cfg) > 0) fixed_bound = kSafety * test_problem_scale(*cfg);
     started = true;
   }
 
@@ -200,6 +203,7 @@ struct StepEnd {
     sd.finish(t);
     t += sd.dt;
     if (!started) start(nsteps, sd.dt, 0);
+    if (cfg->verify.kind == VerifyKind::Energy) energy.add(sd, n);
     if (!checks(n)) return true;
     const Subdomain::Look l = sd.look(abs_bits(bound(n)));
     Seen& s = seen[n];

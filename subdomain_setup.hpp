@@ -43,6 +43,11 @@ inline Subdomain::Subdomain(const Config& cfg, const PieceGeometry& pg)
   } else {
     pz = sample_profiles(axis_taper(cfg, 2), box.kb, box.ke, grid.h);
   }
+  if (cfg.verify.kind == VerifyKind::Twilight && cfg.has_supergrid_cmd) {  // smooth terms (NUMERICS 25.3)
+    px = twilight_profiles(0, box.ib, box.ie, grid.h, grid.xmax);
+    py = twilight_profiles(1, box.jb, box.je, grid.h, grid.ymax);
+    pz = twilight_profiles(2, box.kb, box.ke, grid.h, grid.zmax);
+  }
   beta = cfg.sg.dc;
   setup_sources(cfg);
   setup_receivers(cfg);

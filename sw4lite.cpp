@@ -35,10 +35,10 @@
 #include "halo/halo_overlap.hpp"
 #include "input.hpp"
 #include "checks/limits.hpp"
-#include "norms.hpp"
 #include "options.hpp"
 #include "output/report.hpp"
 #include "step_end.hpp"
+#include "verify/verify_errors.hpp"
 #include "subdomain.hpp"
 #include "threads.hpp"
 #ifdef SW4LITE_ONESIDED
@@ -183,58 +183,7 @@ void prepare_output(Run& run) {
                                : UtcTime{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]};
 }
 
-// The end of a run, the same in both modes: norms of testpointsource, timing table, figure
-// of merit. `parts` are this rank's pieces' error parts, `times` the sum of their phase times
-// and `total` the wall clock of the timing window (DESIGN.md, "The timing table").
-void report(const Run& run, std::vector<ErrorParts>& parts, const PhaseTimes& times,
-            double total, double loop_time, double t) {
-  const Config& cfg = run.cfg;
-  if (rank_ == 0) std::printf("%s\n", execution_time(loop_time, "solver phase").c_str());
-  if (cfg.tps.on && !cfg.sources.empty()) {
-    double linf = 0, solmax = 0;
-    ExactSum mine;
-    for (ErrorParts& e : parts) {
-      linf = std::max(linf, e.linf);
-      solmax = std::max(solmax, e.solmax);
-      e.l2sum.normalize();
-      for (int n = 0; n < ExactSum::kLimbs; ++n) mine.limb[n] += e.l2sum.limb[n];
-    }
-    mine.normalize();
-    ExactSum all;
-    MPI_Allreduce(mine.limb.data(), all.limb.data(), ExactSum::kLimbs, MPI_INT64_T, MPI_SUM,
-                  MPI_COMM_WORLD);
-    linf = reduce(linf, MPI_MAX);
-    solmax = reduce(solmax, MPI_MAX);
-    const double l2norm = std::sqrt(all.value());
-    std::string problem;  // a norm file that cannot be written ends every rank with status 1
-    if (rank_ == 0) {
-      std::printf("Errors at time %g Linf = %g L2 = %g norm of solution = %g\n", t, linf, l2norm,
-                  solmax);
-      const std::string file = cfg.fileio.path + "PointSourceErr.txt";
-      char line[128];
-      const int n = std::snprintf(line, sizeof line, "%.12g %.12g %.12g %.12g\n", t, linf, l2norm, solmax);
-      const std::string why = file_write_problem(file, line, std::size_t(n));
-      if (!why.empty()) problem = "sw4lite: cannot write " + file + " (" + why + ")";
-    }
-    stop_on_problem(problem);
-  }
-  if (cfg.dev.reporttiming) {
-    const double mine[6] = {total, times.comm, times.bc, times.scheme, times.supergrid,
-                            times.forcing};
-    double avg[6];
-    MPI_Reduce(mine, avg, 6, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
-    for (double& a : avg) a /= nranks_;
-    if (rank_ == 0) print_timing_table(avg, MPI_Wtick(), nranks_, max_threads());
-  }
-  if (rank_ == 0 && run.ckpt.stats.any()) std::printf("%s\n", checkpoint_line(run.ckpt.stats).c_str());
-  const long steps = run.nsteps - run.restart.step;  // the steps this run took
-  const double points = grid_points(cfg), updates = points * double(steps);
-  if (rank_ == 0 && loop_time > 0)
-    std::printf("Figure of merit: %.4g grid-point updates/s (%.4g per rank), %ld steps of %.4g "
-                "points in %.4g s on %d ranks x %d threads, %s precision\n",
-                updates / loop_time, updates / loop_time / nranks_, steps, points, loop_time,
-                nranks_, max_threads(), kPrecision);
-}
+#include "sw4lite_report.hpp"  // report: the end of a run (part of this file)
 
 // All ranks agree on what their looks at U found at the looked-at steps up to `through`
 // (step_end.hpp) in one MPI_Allreduce (MPI_MAX over 64-bit integers: the earliest bad step and
@@ -314,9 +263,9 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
   const double loop_end = MPI_Wtime();
   sd.write_receivers(cfg.fileio.path, run.utc, false);
   std::vector<ErrorParts> parts;
-  if (cfg.tps.on && !cfg.sources.empty()) parts.push_back(pointsource_errors(sd, cfg, t));
+  if (has_error_norms(cfg)) parts.push_back(error_parts(sd, cfg, t));
   const double total = window_start < 0 ? 0 : loop_end - window_start;
-  report(run, parts, sd.times, total, loop_end - loop_start, t);
+  report(run, parts, end, sd.times, total, loop_end - loop_start, t);
   return 0;
 }
 
@@ -398,7 +347,7 @@ int run_onesided(Run& run) {
   double t = 0;
   rt.for_each<Partition>([&](amr::Gid, Partition& p) {
     p.sd.write_receivers(cfg.fileio.path, run.utc, false);
-    if (cfg.tps.on && !cfg.sources.empty()) parts.push_back(pointsource_errors(p.sd, cfg, p.t));
+    if (has_error_norms(cfg)) parts.push_back(error_parts(p.sd, cfg, p.t));
     times.bc += p.sd.times.bc;
     times.scheme += p.sd.times.scheme;
     times.supergrid += p.sd.times.supergrid;
@@ -414,7 +363,7 @@ int run_onesided(Run& run) {
     times.comm = os.halo_seconds + std::max(0.0, total - in_handlers);
   }
   t = reduce(t, MPI_MAX);  // every partition accumulated the same t; ranks may hold none
-  report(run, parts, times, total, loop_end - loop_start, t);
+  report(run, parts, os.end, times, total, loop_end - loop_start, t);
   rt.report();
   return 0;
 }

@@ -37,12 +37,12 @@ namespace sw4 {
 // [b.ib + 2, b.ie - 2], j in [b.jb + 2, b.je - 2], b = u[0].box: the same columns as the
 // Cartesian free surface, which the original applies first and then overwrites. The boundary
 // forcing tau is zero in a run without a test problem; twilight gives it (the k-flux divided
-// by s^x s^y that the surface must carry at column (i, j) at time t). mu, la, met, strx, stry are read at (i, j, 1), i and
+// by s^x s^y that the surface must carry at column (i, j) at `time`). mu, la, met, strx, stry are read at (i, j, 1), i and
 // j; u at k = 1..4 and its tangential neighbours (i +- 2, j +- 2) of the plane k = 1.
 using SurfaceForcing = std::function<void(int i, int j, double t, double tau[3])>;
 inline void free_surface_curvilinear(Field& u, const Array3& mu, const Array3& la,
                                      const Metric& met, const Array1& strx, const Array1& stry,
-                                     const SurfaceForcing* forcing = nullptr, double t = 0) {
+                                     const SurfaceForcing* forcing = nullptr, double time = 0) {
   const Box& b = u[0].box;
   // The centred undivided difference D of NUMERICS 16.1 along the plane k = 1.
   auto centred = [](const Array3& f, int i, int j, int di, int dj) {
@@ -82,7 +82,7 @@ inline void free_surface_curvilinear(Field& u, const Array3& mu, const Array3& l
       double t[3] = {isxy * (bx[0] + by[0]), isxy * (bx[1] + by[1]), isxy * (bx[2] + by[2])};
       if (forcing) {
         double tau[3];
-        (*forcing)(i, j, t, tau);
+        (*forcing)(i, j, time, tau);
         for (int c = 0; c < 3; ++c) t[c] -= tau[c];
       }
       const double nu[3] = {n1 * rs, n2 * rs, n3 * rs};

@@ -65,6 +65,45 @@ struct Stretch {
   double s = 1, ds = 0;
 };
 
+// twilight's super-grid terms (NUMERICS 25.3). The layers' own profiles are C5 steps from 1 to
+// 1e-4 over a few points, far too steep for a manufactured solution to converge at any h a test
+// can afford, so under twilight the same arrays (stretching s, damping coefficient d, corner
+// taper c) hold smooth profiles over the whole axis that look like layers: along x and y s falls
+// from 1 in the middle to 1/2 at both ends; along z it falls from 1 to 1/2 in the lower half
+// only, as sin^8, which joins 1 with seven continuous derivatives: the free-surface rows
+// k = 1..6 have no s^z term (NUMERICS 3.3), so s^z must be exactly 1 there. d rises where s
+// falls, and c goes from 1 to 0.7 with it. Every term of the stretched operator, the free
+// surface and the damping is then exercised, by smooth coefficients.
+inline double twilight_layer_shape(int axis, double x, double length) {  // 0 middle/top, 1 at a side
+  const double pi = 3.14159265358979323846;
+  if (axis == 2) {
+    if (x <= length / 2) return 0;
+    const double s = std::sin(pi * (x - length / 2) / length), s2 = s * s;
+    return s2 * s2 * s2 * s2;
+  }
+  const double c = std::cos(pi * x / length);
+  return c * c;
+}
+inline Stretch twilight_stretch(int axis, double x, double length) {
+  const double pi = 3.14159265358979323846;
+  double dshape = -pi / length * std::sin(2 * pi * x / length);
+  if (axis == 2) {
+    const double a = pi * (x - length / 2) / length, s = std::sin(a);
+    dshape = x <= length / 2 ? 0 : 8 * std::pow(s, 7) * std::cos(a) * pi / length;
+  }
+  return {1 - 0.5 * twilight_layer_shape(axis, x, length), -0.5 * dshape};
+}
+inline Profiles twilight_profiles(int axis, int first, int last, double h, double length) {
+  Profiles pr{Array1(first, last), Array1(first, last), Array1(first, last)};
+  for (int i = first; i <= last; ++i) {
+    const double x = (i - 1) * h, shape = twilight_layer_shape(axis, x, length);
+    pr.str(i) = twilight_stretch(axis, x, length).s;
+    pr.dc(i) = shape;
+    pr.co(i) = 1 - 0.3 * shape;
+  }
+  return pr;
+}
+
 // (L_s S)_a = sum_b s_b d_b sigma_ab, sigma_ab = la delta_ab sum_c s_c S_c,c + mu (s_b S_a,b +
 // s_a S_b,a): the elastic operator with each derivative d_b stretched to s_b d_b (NUMERICS 5.2,
 // 25.2), differentiated by the product rule. Without layers (s = 1, ds = 0) it is div sigma(S).

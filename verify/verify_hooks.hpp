@@ -16,17 +16,15 @@
 #include <memory>
 #include <vector>
 
+#include "verify/rayleigh_exact.hpp"
 #include "verify/twilight.hpp"
 #include "verify/verify_material.hpp"
 
 namespace sw4 {
 
-// The stretching of each axis at a point (1 and 0 without layers).
-inline std::array<Stretch, 3> stretches_at(const Taper t[3], double x, double y, double z) {
-  const double p[3] = {x, y, z};
-  std::array<Stretch, 3> s;
-  for (int d = 0; d < 3; ++d) s[d] = {t[d].stretching(p[d]), t[d].stretching_derivative(p[d])};
-  return s;
+// Whether twilight runs with its smooth super-grid terms (a supergrid command; NUMERICS 25.3).
+inline bool twilight_layers(const Config& cfg) {
+  return cfg.verify.kind == VerifyKind::Twilight && cfg.has_supergrid_cmd;
 }
 
 // twilight: per grid, the evaluated points' index and 13 numbers (rho, A, B, L_s A, L_s B),
@@ -40,7 +38,15 @@ struct TwilightGridTable {
 struct TwilightState {
   TwilightCfg tw;
   double h = 0, z0 = 0;  // grid 0's first plane is at z0 (Z_t under topography)
-  Taper taper[3];
+  bool layers = false;   // the smooth super-grid terms
+  double length[3] = {1, 1, 1};
+  std::array<Stretch, 3> stretches_at(double x, double y, double z) const {
+    const double p[3] = {x, y, z};
+    std::array<Stretch, 3> s;
+    if (layers)
+      for (int d = 0; d < 3; ++d) s[d] = twilight_stretch(d, p[d], length[d]);
+    return s;
+  }
   BoundaryData data0, data1;
   SurfaceForcing surface;
   const CurvilinearMapping* map = nullptr;  // the piece's, for grid 1's z (topography)
@@ -68,7 +74,7 @@ void build_table(const TwilightState& s, const Box& box, const Box& eval, const 
         }
         if (!eval.contains(i, j, k)) continue;
         const TwilightMaterial m = twilight_material(s.tw, p[0], p[1], p[2]);
-        const std::array<Stretch, 3> st = stretches_at(s.taper, p[0], p[1], p[2] - s.z0);
+        const std::array<Stretch, 3> st = s.stretches_at(p[0], p[1], p[2] - s.z0);
         const std::array<double, 3> LA = stretched_elastic(q.A, m.mu, m.la, st.data());
         const std::array<double, 3> LB = stretched_elastic(q.B, m.mu, m.la, st.data());
         std::array<double, 13> v{};
@@ -126,15 +132,18 @@ inline void install_twilight(Subdomain& sd, const Config& cfg) {
   s->tw = cfg.verify.tw;
   s->h = sd.grid.h;
   s->z0 = sd.topo ? sd.topography.grids.zt : 0;
-  for (int d = 0; d < 3; ++d) s->taper[d] = axis_taper(cfg, d);
+  s->layers = twilight_layers(cfg);
+  s->length[0] = sd.grid.xmax;
+  s->length[1] = sd.grid.ymax;
+  s->length[2] = sd.grid.zmax;
   TwilightState* S = s.get();
   s->data0.dirichlet = [S](int c, int i, int j, int k, double t) {
     return twilight_u(S->tw, (i - 1) * S->h, (j - 1) * S->h, S->z0 + (k - 1) * S->h, t)[c];
   };
   if (!sd.topo)
     s->data0.traction = [S](double x, double y, double t, double tau[3]) {
-      const Stretch sx{S->taper[0].stretching(x), 0}, sy{S->taper[1].stretching(y), 0};
-      twilight_flat_traction(S->tw, x, y, t, sx, sy, tau);
+      const std::array<Stretch, 3> st = S->stretches_at(x, y, 0);
+      twilight_flat_traction(S->tw, x, y, t, st[0], st[1], tau);
     };
   sd.boundary_data = &s->data0;
   if (sd.topo) {
@@ -207,9 +216,49 @@ inline void install_energy(Subdomain& sd, const Config& cfg) {
   };
 }
 
+// The plane Rayleigh wave of testrayleigh along x, nwl wavelengths over [0, xmax].
+inline RayleighProfile rayleigh_profile(const Config& cfg) {
+  const RayleighCfg& r = cfg.verify.ray;
+  RayleighWave w{r.rho, r.cp, r.cs, cfg.grid.xmax / r.nwl, r.amplitude, 0};
+  return w.profile();
+}
+
+// testrayleigh: the exact wave as initial data and on the sides; the top is traction-free, as
+// the wave is (NUMERICS 28).
+inline void install_rayleigh(Subdomain& sd, const Config& cfg) {
+  struct State {
+    RayleighProfile wave;
+    double h;
+    BoundaryData data;
+  };
+  auto s = std::make_shared<State>();
+  s->wave = rayleigh_profile(cfg);
+  s->h = sd.grid.h;
+  State* S = s.get();
+  s->data.dirichlet = [S](int c, int i, int j, int k, double t) {
+    return S->wave.displacement((i - 1) * S->h, (j - 1) * S->h, (k - 1) * S->h, t)[c];
+  };
+  sd.boundary_data = &s->data;
+  sd.initial_data = [S](Subdomain& p) {
+    const Box& b = p.box;
+    for (int level = 0; level < 2; ++level) {
+      Field& f = level == 0 ? p.u : p.um;
+      const double t = level == 0 ? 0 : -p.dt;
+      for (int k = b.kb; k <= b.ke; ++k)
+        for (int j = b.jb; j <= b.je; ++j)
+          for (int i = b.ib; i <= b.ie; ++i) {
+            const std::array<double, 3> u = S->wave.displacement((i - 1) * S->h, (j - 1) * S->h, (k - 1) * S->h, t);
+            for (int c = 0; c < 3; ++c) f[c](i, j, k) = Real(u[c]);
+          }
+    }
+  };
+  sd.hook_state = s;
+}
+
 inline void install_verification(Subdomain& sd, const Config& cfg) {
   switch (cfg.verify.kind) {
     case VerifyKind::Twilight: install_twilight(sd, cfg); break;
+    case VerifyKind::Rayleigh: install_rayleigh(sd, cfg); break;
     case VerifyKind::Energy: install_energy(sd, cfg); break;
     default: break;
   }

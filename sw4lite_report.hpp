@@ -1,0 +1,110 @@
+// sw4lite_report.hpp: the end of a run, the same in both modes: the error norms of a test
+// problem, testenergy's energy, the timing table, the figure of merit.
+//
+// Part of the driver: sw4lite.cpp includes it inside its own namespace, after the helpers it
+// uses (rank_, nranks_, reduce, stop_on_problem), and nothing else includes it.
+//
+// Why built so: the reductions over ranks of the end of a run are the driver's, and they are
+// the same for both binaries; apart from the time loops they would crowd the story of
+// sw4lite.cpp. Exact sums (norms.hpp) travel as their integer limbs under MPI_SUM, so every
+// printed number is the same on any number of ranks.
+
+// Adds each part's limbs to `into` (normalised first, so that the sum stays in range).
+void add_limbs(ExactSum& into, ExactSum& part) {
+  part.normalize();
+  for (int n = 0; n < ExactSum::kLimbs; ++n) into.limb[n] += part.limb[n];
+}
+
+// testenergy (NUMERICS 26): every step's E summed over the ranks, written one step a line to
+// the deck's file (step, time, E) and summed up in one line: the largest change from the first
+// step's E and the largest rise from one step to the next, both relative to the first E.
+void report_energy(const Run& run, StepEnd& end) {
+  const long first = run.restart.step + 1, n = run.nsteps - run.restart.step;
+  if (n <= 0) return;
+  std::vector<std::int64_t> mine(std::size_t(n) * ExactSum::kLimbs, 0), all(mine.size(), 0);
+  for (auto& [step, sum] : end.energy.by_step) {
+    sum.normalize();
+    std::copy(sum.limb.begin(), sum.limb.end(), mine.begin() + (step - first) * ExactSum::kLimbs);
+  }
+  MPI_Allreduce(mine.data(), all.data(), int(all.size()), MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  std::string problem;
+  if (rank_ == 0) {
+    std::string text;
+    double e0 = 0, prev = 0, change = 0, rise = -DBL_MAX;
+    for (long s = 0; s < n; ++s) {
+      ExactSum e;
+      std::copy(all.begin() + s * ExactSum::kLimbs, all.begin() + (s + 1) * ExactSum::kLimbs, e.limb.begin());
+      const double E = e.value();
+      if (s == 0) e0 = E;
+      change = std::max(change, std::fabs(E - e0));
+      if (s > 0) rise = std::max(rise, E - prev);
+      prev = E;
+      char line[96];
+      std::snprintf(line, sizeof line, "%ld %.10e %.17e\n", first + s, (first + s) * run.dt, E);
+      text += line;
+    }
+    std::printf("Energy: E(%ld) = %.15e E(%ld) = %.15e largest relative change = %.3e largest "
+                "relative rise in a step = %.3e\n", first, e0, first + n - 1, prev, change / e0,
+                (n > 1 ? rise : 0.0) / e0);
+    const std::string file = run.cfg.fileio.path + run.cfg.verify.en.file;
+    const std::string why = file_write_problem(file, text.data(), text.size());
+    if (!why.empty()) problem = "sw4lite: cannot write " + file + " (" + why + ")";
+  }
+  stop_on_problem(problem);
+}
+
+// The end of a run, the same in both modes: norms of testpointsource, timing table, figure
+// of merit. `parts` are this rank's pieces' error parts, `times` the sum of their phase times
+// and `total` the wall clock of the timing window (DESIGN.md, "The timing table").
+void report(const Run& run, std::vector<ErrorParts>& parts, StepEnd& end, const PhaseTimes& times,
+            double total, double loop_time, double t) {
+  const Config& cfg = run.cfg;
+  if (rank_ == 0) std::printf("%s\n", execution_time(loop_time, "solver phase").c_str());
+  if (has_error_norms(cfg)) {
+    double linf = 0, solmax = 0;
+    ExactSum mine;
+    for (ErrorParts& e : parts) {
+      linf = std::max(linf, e.linf);
+      solmax = std::max(solmax, e.solmax);
+      add_limbs(mine, e.l2sum);
+    }
+    mine.normalize();
+    ExactSum all;
+    MPI_Allreduce(mine.limb.data(), all.limb.data(), ExactSum::kLimbs, MPI_INT64_T, MPI_SUM,
+                  MPI_COMM_WORLD);
+    linf = reduce(linf, MPI_MAX);
+    solmax = reduce(solmax, MPI_MAX);
+    const double l2norm = std::sqrt(all.value());
+    std::string problem;  // a norm file that cannot be written ends every rank with status 1
+    if (rank_ == 0) {
+      std::printf("Errors at time %g Linf = %g L2 = %g norm of solution = %g\n", t, linf, l2norm,
+                  solmax);
+    }
+    if (rank_ == 0 && cfg.tps.on) {  // the original's file, for testpointsource
+      const std::string file = cfg.fileio.path + "PointSourceErr.txt";
+      char line[128];
+      const int n = std::snprintf(line, sizeof line, "%.12g %.12g %.12g %.12g\n", t, linf, l2norm, solmax);
+      const std::string why = file_write_problem(file, line, std::size_t(n));
+      if (!why.empty()) problem = "sw4lite: cannot write " + file + " (" + why + ")";
+    }
+    stop_on_problem(problem);
+  }
+  if (cfg.verify.kind == VerifyKind::Energy) report_energy(run, end);
+  if (cfg.dev.reporttiming) {
+    const double mine[6] = {total, times.comm, times.bc, times.scheme, times.supergrid,
+                            times.forcing};
+    double avg[6];
+    MPI_Reduce(mine, avg, 6, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    for (double& a : avg) a /= nranks_;
+    if (rank_ == 0) print_timing_table(avg, MPI_Wtick(), nranks_, max_threads());
+  }
+  if (rank_ == 0 && run.ckpt.stats.any()) std::printf("%s\n", checkpoint_line(run.ckpt.stats).c_str());
+  const long steps = run.nsteps - run.restart.step;  // the steps this run took
+  const double points = grid_points(cfg), updates = points * double(steps);
+  if (rank_ == 0 && loop_time > 0)
+    std::printf("Figure of merit: %.4g grid-point updates/s (%.4g per rank), %ld steps of %.4g "
+                "points in %.4g s on %d ranks x %d threads, %s precision\n",
+                updates / loop_time, updates / loop_time / nranks_, steps, points, loop_time,
+                nranks_, max_threads(), kPrecision);
+}
+
