@@ -67,12 +67,14 @@ inline std::string abs_words(std::int64_t b) {
 
 // What the bound found at a point, as the line says it: "NaN", "an infinite value", or a
 // blow-up with the largest |u| of that step over all ranks (`largest`) and the bound.
-inline std::string bound_words(std::int64_t point_bits, std::int64_t largest, double bound) {
+// `whose`: what sets the bound ("the sources", or a test problem's "the exact solution").
+inline std::string bound_words(std::int64_t point_bits, std::int64_t largest, double bound,
+                               const char* whose = "the sources") {
   if (is_nan_bits(point_bits)) return "NaN";
   if (is_inf_bits(point_bits)) return "an infinite value";
   char buf[200];
-  std::snprintf(buf, sizeof buf, "a blow-up (|u| = %s, beyond the bound %g that the sources allow)",
-                abs_words(largest).c_str(), bound);
+  std::snprintf(buf, sizeof buf, "a blow-up (|u| = %s, beyond the bound %g that %s allow)",
+                abs_words(largest).c_str(), bound, whose);
   return buf;
 }
 
@@ -248,6 +250,7 @@ struct StepEnd {
       const std::int64_t m = all[i + 1];
       if (n == bad_step) return {Verdict::Bound, n, m, {}};
       if (m < 0 || m >= kInfBits) continue;  // no piece saw it; or beyond any bound: not here
+      if (test_problem_scale(*cfg) > 0) continue;  // a test problem's bound knows its size
       const Growth g = growth.add(n, from_bits(m), scale);
       if (g.fires) return {Verdict::Grew, n, m, g};
     }
@@ -273,7 +276,8 @@ struct StepEnd {
   }
   // What the line says was found (the point's |u| bits: bits_of over all ranks).
   std::string words(const Verdict& v, long point_bits) {
-    return v.kind == Verdict::Bound ? bound_words(point_bits, v.largest, bound(v.step))
+    const char* whose = test_problem_scale(*cfg) > 0 ? "the test problem's data" : "the sources";
+    return v.kind == Verdict::Bound ? bound_words(point_bits, v.largest, bound(v.step), whose)
                                     : growth_words(v.growth, v.largest);
   }
 

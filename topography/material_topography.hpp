@@ -23,12 +23,12 @@ namespace sw4 {
 inline bool material_cartesian_topo(const Config& cfg, const Topography& topo, int i, int j, int k,
                                     MaterialPoint& m) {
   const TopoGrids& g = topo.grids;
-  i = std::min(std::max(i, 1), g.nx);
-  j = std::min(std::max(j, 1), g.ny);
   if (cfg.verify.kind != VerifyKind::None) {
     m = verify_material(cfg, (i - 1) * g.h, (j - 1) * g.h, g.zt + (k - 1) * g.h, i, j, k, 0);
     return true;
   }
+  i = std::min(std::max(i, 1), g.nx);
+  j = std::min(std::max(j, 1), g.ny);
   const double x = (i - 1) * g.h, y = (j - 1) * g.h, zt = topo.map.hill.surface_at_xy(x, y);
   auto at = [&](int kk) {
     const double z = g.zt + (kk - 1) * g.h;

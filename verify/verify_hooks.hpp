@@ -49,7 +49,11 @@ struct TwilightState {
   }
   BoundaryData data0, data1;
   SurfaceForcing surface;
-  const CurvilinearMapping* map = nullptr;  // the piece's, for grid 1's z (topography)
+  // The piece the hooks serve, for grid 1's z and metric: set when they are installed and again
+  // by every forcing and initial-data call, which come before any boundary stage of a step,
+  // so a Subdomain moved after its constructor is found again.
+  const Subdomain* piece = nullptr;
+  double z1(int i, int j, int k) const { return piece->topography.map.z(i, j, k); }
   bool built = false;
   TwilightGridTable g0, g1;
   Field E, Em, damp;  // scratch of the damping's share
@@ -146,27 +150,27 @@ inline void install_twilight(Subdomain& sd, const Config& cfg) {
       twilight_flat_traction(S->tw, x, y, t, st[0], st[1], tau);
     };
   sd.boundary_data = &s->data0;
+  s->piece = &sd;
   if (sd.topo) {
-    s->map = &sd.topography.map;
     s->data1.dirichlet = [S](int c, int i, int j, int k, double t) {
-      return twilight_u(S->tw, (i - 1) * S->h, (j - 1) * S->h, S->map->z(i, j, k), t)[c];
+      return twilight_u(S->tw, (i - 1) * S->h, (j - 1) * S->h, S->z1(i, j, k), t)[c];
     };
     sd.top_boundary_data = &s->data1;
-    const TopGrid* g1 = &sd.top;
-    s->surface = [S, g1](int i, int j, double t, double tau[3]) {
-      twilight_curved_traction(S->tw, g1->met, S->h, i, j, (i - 1) * S->h, (j - 1) * S->h,
-                               S->map->z(i, j, 1), t, tau);
+    s->surface = [S](int i, int j, double t, double tau[3]) {
+      twilight_curved_traction(S->tw, S->piece->top.met, S->h, i, j, (i - 1) * S->h, (j - 1) * S->h,
+                               S->z1(i, j, 1), t, tau);
     };
     sd.top_surface_forcing = &s->surface;
   }
   sd.extra_forcing = [S](Subdomain& p, int stage, double t) {
+    S->piece = &p;
     if (!S->built) {
       build_table(*S, p.box, p.eval, p.rho, [S](int i, int j, int k) {
         return std::array<double, 3>{(i - 1) * S->h, (j - 1) * S->h, S->z0 + (k - 1) * S->h};
       }, S->g0);
       if (p.topo)
         build_table(*S, p.top.box, p.top.eval, p.top.rho, [S](int i, int j, int k) {
-          return std::array<double, 3>{(i - 1) * S->h, (j - 1) * S->h, S->map->z(i, j, k)};
+          return std::array<double, 3>{(i - 1) * S->h, (j - 1) * S->h, S->z1(i, j, k)};
         }, S->g1);
       S->built = true;
     }
@@ -180,6 +184,7 @@ inline void install_twilight(Subdomain& sd, const Config& cfg) {
     if (stage == 1 && p.beta > 0 && !p.topo) add_twilight_damping_share(*S, p, t);
   };
   sd.initial_data = [S](Subdomain& p) {
+    S->piece = &p;
     auto fill = [&](Field& f, const Box& b, double t, auto z_of) {
       for (int k = b.kb; k <= b.ke; ++k)
         for (int j = b.jb; j <= b.je; ++j)
@@ -192,7 +197,7 @@ inline void install_twilight(Subdomain& sd, const Config& cfg) {
     fill(p.u, p.box, 0, z0);
     fill(p.um, p.box, -p.dt, z0);
     if (!p.topo) return;
-    auto z1 = [S](int i, int j, int k) { return S->map->z(i, j, k); };
+    auto z1 = [S](int i, int j, int k) { return S->z1(i, j, k); };
     fill(p.top.u, p.top.box, 0, z1);
     fill(p.top.um, p.top.box, -p.dt, z1);
   };
