@@ -68,11 +68,17 @@ class ExactSum {
   int adds_ = 0;
 };
 
-// This piece's part of the norms: max |U - U_exact|, max U_exact (signed, at least 0), and
-// the exact sum of h^3 (U - U_exact)^2 over the comparison set S of NUMERICS 7.3.
-struct ErrorParts {
+// One piece's part of a set of norms: max |U - U_exact|, max U_exact (at least 0), and the exact
+// sum of the weighted squares (U - U_exact)^2.
+struct ErrorNorm {
   double linf = 0, solmax = 0;
   ExactSum l2sum;
+};
+// The norms a run prints (verify/verify_errors.hpp): over the grid (testpointsource's set S of
+// NUMERICS 7.3, or a test problem's points) and, for testpointsource with receivers, over their
+// samples.
+struct ErrorParts : ErrorNorm {
+  ErrorNorm at_receivers;
 };
 
 inline ErrorParts pointsource_errors(const Subdomain& sd, const Config& cfg, double t) {

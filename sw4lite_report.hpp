@@ -53,6 +53,25 @@ void report_energy(const Run& run, StepEnd& end) {
   stop_on_problem(problem);
 }
 
+// A set of norms over all ranks: the parts' maxima, and the square root of their exact sum.
+struct ErrorLine {
+  double linf, l2, solmax;
+};
+ErrorLine reduce_norms(std::vector<ErrorParts>& parts, bool at_receivers) {
+  double linf = 0, solmax = 0;
+  ExactSum mine;
+  for (ErrorParts& p : parts) {
+    ErrorNorm& e = at_receivers ? p.at_receivers : p;
+    linf = std::max(linf, e.linf);
+    solmax = std::max(solmax, e.solmax);
+    add_limbs(mine, e.l2sum);
+  }
+  mine.normalize();
+  ExactSum all;
+  MPI_Allreduce(mine.limb.data(), all.limb.data(), ExactSum::kLimbs, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  return {reduce(linf, MPI_MAX), std::sqrt(all.value()), reduce(solmax, MPI_MAX)};
+}
+
 // The end of a run, the same in both modes: norms of testpointsource, timing table, figure
 // of merit. `parts` are this rank's pieces' error parts, `times` the sum of their phase times
 // and `total` the wall clock of the timing window (DESIGN.md, "The timing table").
@@ -61,33 +80,25 @@ void report(const Run& run, std::vector<ErrorParts>& parts, StepEnd& end, const 
   const Config& cfg = run.cfg;
   if (rank_ == 0) std::printf("%s\n", execution_time(loop_time, "solver phase").c_str());
   if (has_error_norms(cfg)) {
-    double linf = 0, solmax = 0;
-    ExactSum mine;
-    for (ErrorParts& e : parts) {
-      linf = std::max(linf, e.linf);
-      solmax = std::max(solmax, e.solmax);
-      add_limbs(mine, e.l2sum);
-    }
-    mine.normalize();
-    ExactSum all;
-    MPI_Allreduce(mine.limb.data(), all.limb.data(), ExactSum::kLimbs, MPI_INT64_T, MPI_SUM,
-                  MPI_COMM_WORLD);
-    linf = reduce(linf, MPI_MAX);
-    solmax = reduce(solmax, MPI_MAX);
-    const double l2norm = std::sqrt(all.value());
+    const ErrorLine grid = reduce_norms(parts, false);
     std::string problem;  // a norm file that cannot be written ends every rank with status 1
-    if (rank_ == 0) {
-      std::printf("Errors at time %g Linf = %g L2 = %g norm of solution = %g\n", t, linf, l2norm,
-                  solmax);
-    }
+    if (rank_ == 0)
+      std::printf("Errors at time %g Linf = %g L2 = %g norm of solution = %g\n", t, grid.linf, grid.l2,
+                  grid.solmax);
     if (rank_ == 0 && cfg.tps.on) {  // the original's file, for testpointsource
       const std::string file = cfg.fileio.path + "PointSourceErr.txt";
       char line[128];
-      const int n = std::snprintf(line, sizeof line, "%.12g %.12g %.12g %.12g\n", t, linf, l2norm, solmax);
+      const int n = std::snprintf(line, sizeof line, "%.12g %.12g %.12g %.12g\n", t, grid.linf, grid.l2, grid.solmax);
       const std::string why = file_write_problem(file, line, std::size_t(n));
       if (!why.empty()) problem = "sw4lite: cannot write " + file + " (" + why + ")";
     }
     stop_on_problem(problem);
+  }
+  if (has_receiver_norms(cfg)) {
+    const ErrorLine rec = reduce_norms(parts, true);
+    if (rank_ == 0)
+      std::printf("Errors at the receivers up to time %g Linf = %g L2 = %g norm of solution = %g\n", t,
+                  rec.linf, rec.l2, rec.solmax);
   }
   if (cfg.verify.kind == VerifyKind::Energy) report_energy(run, end);
   if (cfg.dev.reporttiming) {

@@ -117,10 +117,19 @@ inline void check_verify(const State& st) {
     if (!s.is_force || s.fx != 0 || s.fy != 0 || s.fz == 0 || s.z != 0)
       fail_at(st.file, s.line, "source: testlamb needs a vertical point force on the surface (allowed: "
                                "fz != 0, fx = fy = 0, z = 0)");
-    if (s.type == TimeFunctionType::Dirac || s.type == TimeFunctionType::Discrete)
+    using T = TimeFunctionType;
+    if (s.type != T::SmoothWave && s.type != T::VerySmoothBump && s.type != T::C6SmoothBump &&
+        s.type != T::Gaussian && s.type != T::Ricker)
       fail_at(st.file, s.line, std::string("source: testlamb has no exact solution for type=") +
-                                   source_time_function_name(s.type) + " (allowed: a time function with a "
-                                   "derivative, e.g. VerySmoothBump, C6SmoothBump, Gaussian)");
+                                   source_time_function_name(s.type) + " (allowed: SmoothWave, VerySmoothBump, "
+                                   "C6SmoothBump, Gaussian, Ricker)");
+    // The samples are compared with the exact surface motion at the receiver's grid point.
+    for (const RecCfg& r : c.recs) {
+      const double dx = r.x - s.x, dy = r.y - s.y;
+      if (r.z != 0 || r.mode != RecMode::Displacement || r.nsew || dx * dx + dy * dy < c.grid.h * c.grid.h)
+        fail_at(st.file, r.line, "rec: testlamb compares the receivers with the exact surface motion (allowed: "
+                                 "z=0, mode displacement, nsew=0, at least h from the source)");
+    }
   }
 }
 

@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "norms.hpp"
+#include "verify/lamb_exact.hpp"
 #include "verify/verify_hooks.hpp"
 
 namespace sw4 {
@@ -19,13 +20,67 @@ namespace sw4 {
 // Whether the run ends with error norms.
 inline bool has_error_norms(const Config& cfg) {
   const VerifyKind k = cfg.verify.kind;
-  return (cfg.tps.on && !cfg.sources.empty()) || k == VerifyKind::Twilight || k == VerifyKind::Rayleigh;
+  return (cfg.tps.on && !cfg.sources.empty()) || k == VerifyKind::Twilight || k == VerifyKind::Rayleigh ||
+         k == VerifyKind::Lamb;
+}
+
+// When testlamb's time function and its derivative are zero before (exactly for the pulses,
+// which start at t0; below 1e-13 of their peak for the Gaussian and the Ricker, 8/freq before
+// t0), and its shortest time scale, for the quadrature (NUMERICS 27.2).
+inline std::array<double, 2> lamb_time_window(const SourceCfg& s) {
+  const bool pulse = s.type == TimeFunctionType::SmoothWave || s.type == TimeFunctionType::VerySmoothBump ||
+                     s.type == TimeFunctionType::C6SmoothBump;
+  return {pulse ? s.t0 : s.t0 - 8 / s.freq, 0.25 / s.freq};
+}
+
+// Every displacement receiver's samples (t = n dt) against exact(x, y, z, t) at its grid point;
+// the squares are weighted by dt. Receivers of other modes, or rotated (nsew), are not compared.
+template <class Exact>
+void receiver_errors(const Subdomain& sd, Exact exact, ErrorNorm& e) {
+  const double h = sd.grid.h;
+  for (const Receiver& r : sd.receivers) {
+    if (r.cfg.mode != RecMode::Displacement || r.cfg.nsew) continue;
+    const double x = (r.p.i - 1) * h, y = (r.p.j - 1) * h, z = (r.p.k - 1) * h;
+    for (std::size_t n = 0; n < r.nsamples(); ++n) {
+      const std::array<double, 3> ex = exact(x, y, z, double(n) * sd.dt);
+      for (int c = 0; c < 3; ++c) {
+        const double d = r.samples[n * 3 + std::size_t(c)] - ex[c];
+        e.linf = std::max(e.linf, std::fabs(d));
+        e.solmax = std::max(e.solmax, std::fabs(ex[c]));
+        e.l2sum.add(sd.dt * d * d);
+      }
+    }
+  }
+}
+
+// testlamb: the receivers against the exact surface motion.
+inline void lamb_errors(const Subdomain& sd, const Config& cfg, ErrorNorm& e) {
+  const SourceCfg& src = cfg.sources.at(0);
+  const LambProblem lp{cfg.verify.lamb.rho, cfg.verify.lamb.cp / std::sqrt(3.0), src.fz};
+  const TimeFunction& g = sd.tfun.at(0);
+  const auto g_and_gt = [&g](double t) { return std::array<double, 2>{g.g(t), g.g_t(t)}; };
+  const std::array<double, 2> window = lamb_time_window(src);
+  LambOptions o;
+  o.t_width = window[1];
+  receiver_errors(sd, [&](double x, double y, double, double t) {
+    return lamb_displacement(lp, x, y, src.x, src.y, t, g_and_gt, window[0], o);
+  }, e);
+}
+
+// testpointsource's second line: its receivers against the exact solution, away from the
+// source (the grid norms exclude only a ball of 4h, where the error does not converge).
+inline bool has_receiver_norms(const Config& cfg) { return cfg.tps.on && !cfg.sources.empty() && !cfg.recs.empty(); }
+inline void pointsource_receiver_errors(const Subdomain& sd, const Config& cfg, ErrorNorm& e) {
+  const SourceCfg& src = cfg.sources.at(0);
+  receiver_errors(sd, [&](double x, double y, double z, double t) {
+    return exact_point_source(src, cfg.tps.rho, cfg.tps.cp, cfg.tps.cs, x, y, z, t, sd.grid.h);
+  }, e);
 }
 
 // |U - exact| over the owned points of one grid (k from k0 to k1), exact(i, j, k) the exact
 // displacement there; h^3 weights the squares.
 template <class Exact>
-void grid_errors(const Field& u, const Box& owned, int k0, int k1, double h, Exact exact, ErrorParts& e) {
+void grid_errors(const Field& u, const Box& owned, int k0, int k1, double h, Exact exact, ErrorNorm& e) {
   const double h3 = h * h * h;
   for (int k = k0; k <= k1; ++k)
     for (int j = owned.jb; j <= owned.je; ++j)
@@ -42,7 +97,11 @@ void grid_errors(const Field& u, const Box& owned, int k0, int k1, double h, Exa
 
 // This piece's part of the norms at time t.
 inline ErrorParts error_parts(const Subdomain& sd, const Config& cfg, double t) {
-  if (cfg.tps.on) return pointsource_errors(sd, cfg, t);
+  if (cfg.tps.on) {
+    ErrorParts e = pointsource_errors(sd, cfg, t);
+    if (has_receiver_norms(cfg)) pointsource_receiver_errors(sd, cfg, e.at_receivers);
+    return e;
+  }
   ErrorParts e;
   const double h = sd.grid.h;
   if (cfg.verify.kind == VerifyKind::Twilight) {
@@ -56,6 +115,7 @@ inline ErrorParts error_parts(const Subdomain& sd, const Config& cfg, double t) 
         return twilight_u(tw, (i - 1) * h, (j - 1) * h, sd.topography.map.z(i, j, k), t);
       }, e);
   }
+  if (cfg.verify.kind == VerifyKind::Lamb) lamb_errors(sd, cfg, e);
   if (cfg.verify.kind == VerifyKind::Rayleigh) {
     const RayleighProfile w = rayleigh_profile(cfg);
     grid_errors(sd.u, sd.owned, 1, sd.grid.nz, h, [&](int i, int j, int k) {
