@@ -77,7 +77,7 @@ MPI_BIN   := $(patsubst test/%.cpp,build/%,$(wildcard test/mpi_*.cpp))
 # set-up's measured limits run in make check (topography is checked end to end here).
 QUICK_CHECKS := kernels stencil convergence grid source receiver step input topography e2e \
                 flat_outputs plots halo onesided threads checkpoint image topography_identity \
-                topography_decks solution_check runtime docs
+                topography_decks solution_check runtime docs verify
 QUICK_BIN := $(sort $(shell grep -ho 'build/[a-z0-9_]*' $(QUICK_CHECKS:%=test/checks/%.sh)))
 BENCH_BIN := $(patsubst bench/%.cpp,build/%,$(wildcard bench/bench_*.cpp))
 # make bench compares the precisions side by side (bench/parts/12-precision.sh), whatever
@@ -85,7 +85,7 @@ BENCH_BIN := $(patsubst bench/%.cpp,build/%,$(wildcard bench/bench_*.cpp))
 PREC_BIN  := $(foreach p,double single,build/bench-precision/sw4lite-$(p) build/bench-precision/bench_kernels-$(p))
 PREC_FLAG  = $(if $(filter single,$(1)),-DSW4LITE_SINGLE)
 
-.PHONY: all info run test check bench clean deps tests
+.PHONY: all info run test check verify bench clean deps tests
 
 all: info sw4lite sw4lite-onesided
 
@@ -136,6 +136,12 @@ run: deps
 test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) info sw4lite sw4lite-onesided $(QUICK_BIN)
 	@QUICK=1 bash test/run_tests.sh $(QUICK_CHECKS)
+
+# The verification suite: convergence tables, energy, the same bits everywhere, the plot
+# (verify/run_verify.sh; about 10 minutes on 2 cores).
+verify: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) info sw4lite sw4lite-onesided build/bench-precision/sw4lite-single
+	@bash verify/run_verify.sh
 
 check: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) info tests

@@ -1,0 +1,83 @@
+// The verification commands (input/input_verify.hpp): their keys and defaults, and one line for
+// each way a deck can misuse them.
+#include <gtest/gtest.h>
+
+#include "test/input_helpers.hpp"
+
+using namespace sw4;
+
+namespace {
+const std::string kGrid = "grid h=0.1 x=1 y=1 z=1\ntime steps=2\n";
+}
+
+TEST(InputVerify, TwilightKeysAndExactSides) {
+  const Config c = parse(kGrid + "twilight omega=2 c=0.5 phase=0.1 momega=3 mphase=0.2 amprho=2 ampmu=3 amplambda=4\n");
+  EXPECT_EQ(c.verify.kind, VerifyKind::Twilight);
+  EXPECT_EQ(c.verify.tw.omega, 2);
+  EXPECT_EQ(c.verify.tw.c, 0.5);
+  EXPECT_EQ(c.verify.tw.amplambda, 4);
+  EXPECT_TRUE(exact_sides(c));
+  EXPECT_FALSE(material_from_blocks(c));
+  EXPECT_FALSE(exact_sides(parse(kGrid + "twilight\nsupergrid gp=2\n")));
+}
+
+TEST(InputVerify, DefaultsOfTheOtherThree) {
+  const Config e = parse(kGrid + "testenergy\nsupergrid gp=2\n");
+  EXPECT_EQ(e.verify.en.seed, 2718u);
+  EXPECT_EQ(e.verify.en.file, "energy.log");
+  const Config r = parse(kGrid + "testrayleigh nwl=2 cs=2 cp=4\n");
+  EXPECT_EQ(r.verify.ray.nwl, 2);
+  EXPECT_TRUE(exact_sides(r));
+  const Config l = parse(kGrid + "supergrid gp=2\ntestlamb cp=3 rho=2\nsource x=0.5 y=0.5 z=0 fz=1 type=VerySmoothBump\n");
+  EXPECT_EQ(l.verify.lamb.cp, 3);
+  EXPECT_FALSE(exact_sides(l));
+}
+
+TEST(InputVerify, OneTestProblemADeck) {
+  EXPECT_EQ(error_of(kGrid + "twilight\ntestenergy\n"),
+            "in/x.in:4: testenergy: the deck already has twilight on line 3 (allowed: one test problem a deck)");
+  EXPECT_EQ(error_of(kGrid + "testpointsource\ntwilight\n"),
+            "in/x.in:4: twilight: the deck already has testpointsource on line 3 (allowed: one test problem a deck)");
+  EXPECT_EQ(error_of(kGrid + "testrayleigh\ntestpointsource\n"),
+            "in/x.in:4: testpointsource: the deck already has another test problem on line 3 (allowed: one test "
+            "problem a deck)");
+}
+
+TEST(InputVerify, BadValues) {
+  EXPECT_EQ(error_of(kGrid + "twilight omega=0\n"), "in/x.in:3: twilight: omega=0 must be > 0");
+  EXPECT_EQ(error_of(kGrid + "twilight amprho=-1\n"), "in/x.in:3: twilight: amprho=-1 must be > 0");
+  EXPECT_EQ(error_of(kGrid + "twilight speed=1\n").substr(0, 40), "in/x.in:3: twilight: unknown key 'speed'");
+  EXPECT_EQ(error_of(kGrid + "testenergy cpcsratio=1.1\n"), "in/x.in:3: testenergy: cpcsratio=1.1 must be > 1.154700538");
+  EXPECT_EQ(error_of(kGrid + "testenergy file=a/b\n"),
+            "in/x.in:3: testenergy: file=a/b names a directory (allowed: a file name; it goes to the fileio path)");
+  EXPECT_EQ(error_of(kGrid + "testrayleigh cp=1 cs=1\n"),
+            "in/x.in:3: testrayleigh: cp=1 and cs=1 (allowed: cp > 1.1547 cs, a positive bulk modulus)");
+  EXPECT_EQ(error_of(kGrid + "testrayleigh nwl=0\n"), "in/x.in:3: testrayleigh: nwl=0 must be >= 1");
+}
+
+TEST(InputVerify, WhatCannotBeCombined) {
+  EXPECT_EQ(error_of(kGrid + "twilight\nsource x=0.5 y=0.5 z=0.5 fz=1\n"),
+            "in/x.in:4: source: cannot be combined with twilight on line 3 (its exact solution has no sources: "
+            "remove the source commands)");
+  EXPECT_EQ(error_of(kGrid + "testrayleigh\nsupergrid gp=2\n"),
+            "in/x.in:4: supergrid: cannot be combined with testrayleigh on line 3 (the sides of testrayleigh hold "
+            "the exact wave; remove the supergrid command)");
+  const std::string lamb = kGrid + "supergrid gp=2\ntestlamb\n";
+  EXPECT_EQ(error_of(lamb), "in/x.in:4: testlamb: the deck must have exactly one source, the vertical point "
+                            "force on the surface (here 0)");
+  EXPECT_EQ(error_of(lamb + "source x=0.5 y=0.5 z=0.2 fz=1 type=VerySmoothBump\n"),
+            "in/x.in:5: source: testlamb needs a vertical point force on the surface (allowed: fz != 0, "
+            "fx = fy = 0, z = 0)");
+  EXPECT_EQ(error_of(lamb + "source x=0.5 y=0.5 z=0 fz=1 type=Liu\n"),
+            "in/x.in:5: source: testlamb has no exact solution for type=Liu (allowed: SmoothWave, "
+            "VerySmoothBump, C6SmoothBump, Gaussian, Ricker)");
+  EXPECT_EQ(error_of(lamb + "source x=0.5 y=0.5 z=0 fz=1 type=Gaussian\nrec x=0.5 y=0.7 z=0.1\n"),
+            "in/x.in:6: rec: testlamb compares the receivers with the exact surface motion (allowed: z=0, mode "
+            "displacement, nsew=0, at least h from the source)");
+}
+
+TEST(InputVerify, BlocksAreIgnoredWithAWarning) {
+  const Config c = parse(kGrid + "block vp=2 vs=1 rho=1\ntwilight\n");
+  ASSERT_EQ(c.warnings.size(), 1u);
+  EXPECT_EQ(c.warnings[0], "in/x.in:3: warning: block commands are ignored with twilight (line 4)");
+}
