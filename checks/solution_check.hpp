@@ -88,6 +88,10 @@ inline bool check_due(const Config& cfg, long n, long nsteps) {
 // The smallest rho vs^2 and vs of the material, {0, 0} when there is no positive floor.
 inline std::array<double, 2> material_floor(const Config& cfg) {
   if (cfg.tps.on) return {cfg.tps.rho * cfg.tps.cs * cfg.tps.cs, cfg.tps.cs};
+  if (cfg.verify.kind == VerifyKind::Lamb) {  // testlamb's uniform half-space, cs = cp / sqrt(3)
+    const double cs = cfg.verify.lamb.cp / std::sqrt(3.0);
+    return {cfg.verify.lamb.rho * cs * cs, cs};
+  }
   const GridCfg& g = cfg.grid;
   // Depths the blocks are evaluated at: the grid's, and with topography down from the top of
   // the hill (absolute z may be negative) to below the deepest point under a valley.
