@@ -35,12 +35,6 @@ struct Taper {
     return x6 * (462 - 1980 * xi + 3465 * x2 - 3080 * x2 * xi + 1386 * x2 * x2 -
                  252 * x2 * x2 * xi);
   }
-  // psi0' = 2772 xi^5 (1 - xi)^5: the C5 step is the integral of that bump.
-  static double psi0_derivative(double xi) {
-    if (xi <= 0 || xi >= 1) return 0;
-    const double a = xi * (1 - xi);
-    return 2772 * a * a * a * a * a;
-  }
   // psi with the layer measured in units of `scale` from the layer's inner edge.
   double ramp(double x, double scale) const {
     if (left && x < x0 + width) return psi0((x0 + width - x) / scale);
@@ -53,12 +47,6 @@ struct Taper {
     return 0;
   }
   double stretching(double x) const { return 1 - (1 - eps) * ramp(x, width); }
-  // ds/dx (twilight's forcing: verify/twilight.hpp)
-  double stretching_derivative(double x) const {
-    if (left && x < x0 + width) return (1 - eps) * psi0_derivative((x0 + width - x) / width) / width;
-    if (right && x > x1 - width) return -(1 - eps) * psi0_derivative((x - (x1 - width)) / width) / width;
-    return 0;
-  }
   double damping(double x) const { return ramp(x, 0.5 * width) / stretching(x); }
   double corner(double x) const { return 1 - 0.67 * lin(x); }
 };
