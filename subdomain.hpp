@@ -255,6 +255,7 @@ class Subdomain {
   // L_h(f) of the Cartesian grid into out at the points of eval, by the deck's kernel (the
   // energy of testenergy: verify/energy.hpp).
   void lh(const Field& f, Field& out) { apply_lh<Update::Store>(f, eval, detail_target(out)); }
+  void lh_top(const Field& f, Field& out) { apply_lh_top<Update::Store>(f, detail_target(out)); }
 
  private:
   PointForces forces_;        // grid-point sources on the (Cartesian) grid

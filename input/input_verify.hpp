@@ -100,9 +100,9 @@ inline void check_verify(const State& st) {
   };
   if (kind != VerifyKind::Lamb && !c.sources.empty())
     refuse(c.sources[0].line, "source", "its exact solution has no sources: remove the source commands");
-  if (c.topo.on && kind != VerifyKind::Twilight)
+  if (c.topo.on && kind != VerifyKind::Twilight && kind != VerifyKind::Energy)
     refuse(c.topo.line, "topography", "its exact solution is that of a flat surface");
-  if (c.topo.on && c.has_supergrid_cmd)
+  if (c.topo.on && c.has_supergrid_cmd && kind == VerifyKind::Twilight)
     refuse(st.sg_line, "supergrid", "under topography twilight's sides hold the exact solution; remove "
                                     "the supergrid command");
   if (kind == VerifyKind::Rayleigh && c.has_supergrid_cmd)

@@ -24,7 +24,9 @@ inline bool material_cartesian_topo(const Config& cfg, const Topography& topo, i
                                     MaterialPoint& m) {
   const TopoGrids& g = topo.grids;
   if (cfg.verify.kind != VerifyKind::None) {
-    m = verify_material(cfg, (i - 1) * g.h, (j - 1) * g.h, g.zt + (k - 1) * g.h, i, j, k, 0);
+    // the point's plane counted from the top of grid 1, so that a point both grids hold (the
+    // injected planes) draws the same random material in testenergy
+    m = verify_material(cfg, (i - 1) * g.h, (j - 1) * g.h, g.zt + (k - 1) * g.h, i, j, k + g.nc - 1, 1);
     return true;
   }
   i = std::min(std::max(i, 1), g.nx);

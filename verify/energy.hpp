@@ -20,31 +20,51 @@
 
 namespace sw4 {
 
-// Adds this piece's part of E after a step (U = u^n, Um = u^(n-1) after the rotation).
-inline void add_energy(Subdomain& sd, ExactSum& sum) {
+// One grid's part of E: L U and L Um by the solver's kernel (lh), the weight of a point w(i, j, k).
+template <class Lh, class Weight>
+void add_grid_energy(const Field& u, const Field& um, const Array3& rho, const Box& box, const Box& pts,
+                     double dt, Lh lh, Weight w, ExactSum& sum) {
   Field lu, lum;
   for (int c = 0; c < 3; ++c) {
-    lu[c].define(sd.box);
-    lum[c].define(sd.box);
+    lu[c].define(box);
+    lum[c].define(box);
   }
-  sd.lh(sd.u, lu);
-  sd.lh(sd.um, lum);
-  const double h = sd.grid.h, h3 = h * h * h, dt = sd.dt, q = dt * dt / 12;
-  const Box& o = sd.owned;
-  for (int k = o.kb; k <= o.ke; ++k) {
-    const double wk = sd.free_surface_top && k <= 4 ? double(sbp::hnorm[k - 1]) : 1.0;
-    for (int j = o.jb; j <= o.je; ++j)
-      for (int i = o.ib; i <= o.ie; ++i) {
-        const double w = h3 * wk / (double(sd.px.str(i)) * sd.py.str(j) * sd.pz.str(k));
-        const double r = sd.rho(i, j, k);
+  lh(u, lu);
+  lh(um, lum);
+  const double q = dt * dt / 12;
+  for (int k = pts.kb; k <= pts.ke; ++k)
+    for (int j = pts.jb; j <= pts.je; ++j)
+      for (int i = pts.ib; i <= pts.ie; ++i) {
+        const double wp = w(i, j, k), r = rho(i, j, k);
         for (int c = 0; c < 3; ++c) {
-          const double u = sd.u[c](i, j, k), um = sd.um[c](i, j, k), v = (u - um) / dt;
-          sum.add(w * r * v * v);
-          sum.add(-w * u * lum[c](i, j, k));
-          sum.add(-w * q * lu[c](i, j, k) * lum[c](i, j, k) / r);
+          const double a = u[c](i, j, k), b = um[c](i, j, k), v = (a - b) / dt;
+          sum.add(wp * r * v * v);
+          sum.add(-wp * a * lum[c](i, j, k));
+          sum.add(-wp * q * lu[c](i, j, k) * lum[c](i, j, k) / r);
         }
       }
-  }
+}
+
+// Adds this piece's part of E after a step (U = u^n, Um = u^(n-1) after the rotation): the
+// Cartesian grid's owned points, and with topography the curvilinear grid's owned points above
+// the interface plane (k < n_c; the plane is the Cartesian grid's), weighted by J (its L_h
+// carries 1/J) and the SBP weights of its curved top, without s^z (grid 1 has none).
+inline void add_energy(Subdomain& sd, ExactSum& sum) {
+  const double h = sd.grid.h, h3 = h * h * h;
+  const auto omega = [](bool top, int k) { return top && k <= 4 ? double(sbp::hnorm[k - 1]) : 1.0; };
+  add_grid_energy(sd.u, sd.um, sd.rho, sd.box, sd.owned, sd.dt,
+                  [&](const Field& f, Field& out) { sd.lh(f, out); },
+                  [&](int i, int j, int k) {
+                    return h3 * omega(sd.free_surface_top, k) / (double(sd.px.str(i)) * sd.py.str(j) * sd.pz.str(k));
+                  }, sum);
+  if (!sd.topo) return;
+  Box pts = sd.top.owned;
+  pts.ke = sd.top.nc - 1;
+  add_grid_energy(sd.top.u, sd.top.um, sd.top.rho, sd.top.box, pts, sd.dt,
+                  [&](const Field& f, Field& out) { sd.lh_top(f, out); },
+                  [&](int i, int j, int k) {
+                    return double(sd.top.met.J(i, j, k)) * omega(true, k) / (double(sd.px.str(i)) * sd.py.str(j));
+                  }, sum);
 }
 
 // The energy of every step this rank's pieces took, by step (one-sided: whichever partitions

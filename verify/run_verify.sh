@@ -93,20 +93,30 @@ table() {
 # with damping.
 energy() {
   echo
-  echo "energy (energy.in, energy-damped.in): |E(n) - E(1)| / E(1) <= 1e-12 over 1000 steps without damping; E falls at every step with it"
-  local ok=1 first="" cfgs="./sw4lite:1 ./sw4lite:3 ./sw4lite-onesided:2"
-  [ $quick = 1 ] && cfgs="./sw4lite:1 ./sw4lite-onesided:3"
+  echo "energy (energy.in, energy-topography.in, energy-damped.in): |E(n) - E(1)| / E(1) <= 1e-12 over 1000 steps without damping; E falls at every step with it"
+  conserved energy.in "./sw4lite:1 ./sw4lite:3 ./sw4lite-onesided:2" "./sw4lite:1 ./sw4lite-onesided:3"
+  [ $quick = 1 ] || conserved energy-topography.in "./sw4lite:2 ./sw4lite-onesided:3"
+  damped
+}
+
+# conserved DECK "BINARY:NP..." ["QUICK BINARY:NP..."]: E conserved to 1e-12, the same energy.log.
+conserved() {
+  local dk=$1 cfgs=$2 ok=1 first=""
+  [ $quick = 1 ] && [ -n "${3:-}" ] && cfgs=$3
   for c in $cfgs; do
-    local bin=${c%%:*} np=${c##*:} dir="$out/energy-${c//[.\/:]/_}"
-    deck energy.in 0 "$dir" >"$dir.in"
+    local bin=${c%%:*} np=${c##*:} dir="$out/${dk%.in}-${c//[.\/:]/_}"
+    deck "$dk" 0 "$dir" >"$dir.in"
     if ! run "$bin" "$np" "$dir.in" "$dir.log"; then echo "  $bin on $np ranks failed (log $dir.log)"; ok=0; continue; fi
     local change; change=$(grep -a '^Energy:' "$dir.log" | sed -E 's/.*largest relative change = ([^ ]+) .*/\1/')
-    printf '  %-20s %d ranks: largest relative change %s\n' "$bin" "$np" "$change"
+    printf '  %-20s %-19s %d ranks: largest relative change %s\n' "$dk" "$bin" "$np" "$change"
     awk -v c="$change" 'BEGIN { exit !(c <= 1e-12) }' || ok=0
     if [ -z "$first" ]; then first=$dir/energy.log
     elif ! cmp -s "$first" "$dir/energy.log"; then echo "  energy.log differs from $first"; ok=0; fi
   done
-  verdict $ok energy "conserved to 1e-12, the same bits on every run"
+  verdict $ok "${dk%.in}" "conserved to 1e-12, the same bits on every run"
+}
+
+damped() {
   local dir="$out/energy-damped"
   deck energy-damped.in 0 "$dir" >"$dir.in"
   local rise=""

@@ -209,15 +209,16 @@ inline void install_twilight(Subdomain& sd, const Config& cfg) {
 inline void install_energy(Subdomain& sd, const Config& cfg) {
   const unsigned long seed = cfg.verify.en.seed;
   sd.initial_data = [seed](Subdomain& p) {
-    for (int level = 0; level < 2; ++level) {
-      Field& f = level == 0 ? p.u : p.um;
-      const Box& b = p.box;
-      for (int c = 0; c < 3; ++c)
-        for (int k = b.kb; k <= b.ke; ++k)
-          for (int j = b.jb; j <= b.je; ++j)
-            for (int i = b.ib; i <= b.ie; ++i)
-              f[c](i, j, k) = Real(2 * hashed_unit(seed, 10 + level * 3 + c, i, j, k, 0) - 1);
-    }
+    for (int grid = 0; grid < (p.topo ? 2 : 1); ++grid)
+      for (int level = 0; level < 2; ++level) {
+        Field& f = grid == 0 ? (level == 0 ? p.u : p.um) : (level == 0 ? p.top.u : p.top.um);
+        const Box& b = grid == 0 ? p.box : p.top.box;
+        for (int c = 0; c < 3; ++c)
+          for (int k = b.kb; k <= b.ke; ++k)
+            for (int j = b.jb; j <= b.je; ++j)
+              for (int i = b.ib; i <= b.ie; ++i)
+                f[c](i, j, k) = Real(2 * hashed_unit(seed, 10 + level * 3 + c, i, j, k, grid) - 1);
+      }
   };
 }
 
