@@ -110,7 +110,8 @@ struct DeckHasher {
 };
 
 // What decides the numbers of every step: grid, topography, blocks, sources (their samples
-// too), super-grid, testpointsource and cfl. Not the end time (a restart may extend it), the
+// too), super-grid, testpointsource, a verification problem (only when there is one, so the
+// hash of every other deck is what it was) and cfl. Not the end time (a restart may extend it), the
 // output path, the receivers (their own hash), the checkpoint or the co-design knobs.
 inline std::uint64_t deck_hash(const Config& cfg) {
   DeckHasher x;
@@ -138,6 +139,15 @@ inline std::uint64_t deck_hash(const Config& cfg) {
   x.i(cfg.sg.gp), x.d(cfg.sg.dc);
   x.i(cfg.tps.on);
   if (cfg.tps.on) x.d(cfg.tps.cp), x.d(cfg.tps.cs), x.d(cfg.tps.rho), x.i(cfg.tps.halfspace);
+  const VerifyCfg& v = cfg.verify;
+  if (v.kind != VerifyKind::None) {
+    x.i(int(v.kind)), x.i(cfg.has_supergrid_cmd);
+    const TwilightCfg& w = v.tw;
+    for (double d : {w.omega, w.c, w.phase, w.momega, w.mphase, w.amprho, w.ampmu, w.amplambda,
+                     double(v.en.seed), v.en.cpcsratio, v.lamb.cp, v.lamb.rho, v.ray.cp, v.ray.cs,
+                     v.ray.rho, v.ray.amplitude, double(v.ray.nwl)})
+      x.d(d);
+  }
   x.d(cfg.dev.cfl);
   return x.h;
 }
