@@ -9,7 +9,8 @@
 //
 // The memory estimate counts only what a run certainly allocates: the arrays of its pieces
 // (15 values a point: three components of four time levels and three material values; 20 on
-// the curvilinear grid, which adds the metric), the receivers' samples ((steps + 1) x
+// the curvilinear grid, which adds the metric; a test problem's tables add theirs:
+// test_problem_values), the receivers' samples ((steps + 1) x
 // components values each), values being Reals (8 bytes, 4 in the single build), and the
 // largest file one receiver builds in memory when it writes (the USGS text, about 14 + 25 x
 // components bytes a sample, 14 + 16 x components in the single build). It is compared with what the
@@ -127,14 +128,24 @@ inline std::array<double, 2> cut_points(int n, int P) {
 // Bytes of the arrays of a p1 x p2 cut: over all pieces [0], in the largest piece [1]. With
 // topography and `exact` false, the deck's nz stands for both grids (n0 + nc is about nz, and
 // the exact sizes cost a pass over every column, which a grid far beyond memory must not wait for).
+// Values a point a test problem adds (verify/verify_hooks.hpp, verify/energy.hpp): twilight's
+// parts A and B, its table of 13 doubles and an index (14 values of 8 bytes), and with a
+// supergrid command the damping's three scratch fields; testenergy's L U and L Um.
+inline double test_problem_values(const Config& cfg) {
+  if (cfg.verify.kind == VerifyKind::Twilight)
+    return 6 + 14 * 8 / kValueBytes + (cfg.has_supergrid_cmd ? 9 : 0);
+  return cfg.verify.kind == VerifyKind::Energy ? 6 : 0;
+}
+
 inline std::array<double, 2> array_bytes(const Config& cfg, int p1, int p2, bool exact) {
   const GridCfg& g = cfg.grid;
   const std::array<double, 2> x = cut_points(g.nx, p1), y = cut_points(g.ny, p2);
-  double per_column = kValuesPerPoint * (g.nz + 2 * kGhost);
+  const double extra = test_problem_values(cfg);
+  double per_column = (kValuesPerPoint + extra) * (g.nz + 2 * kGhost);
   if (cfg.topo.on && exact) {
     const TopoGrids t = topography_grids(g, cfg.topo);
-    per_column = kValuesPerPoint * (std::max(t.n0, 1) + 2 * kGhost) +
-                 kValuesPerPointCurved * (std::max(t.nc, 1) + 2 * kGhost);
+    per_column = (kValuesPerPoint + extra) * (std::max(t.n0, 1) + 2 * kGhost) +
+                 (kValuesPerPointCurved + extra) * (std::max(t.nc, 1) + 2 * kGhost);
   }
   return {kValueBytes * per_column * x[0] * y[0], kValueBytes * per_column * x[1] * y[1]};
 }

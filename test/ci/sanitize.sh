@@ -9,7 +9,8 @@
 # emulated slow rank, the request halo protocol, partitions without sources migrating every
 # step (test/ci/nosource-migrate.in, on 2 and 3 ranks), a short topography run (two-sided, and
 # one-sided with migrations), a checkpoint and a restart, the NaN stop and the other ways out; the
-# one-sided outputs must equal the two-sided ones byte for byte. Any sanitizer finding makes the run exit non-zero
+# one-sided outputs must equal the two-sided ones byte for byte; and the test problems of verify/. Any
+# sanitizer finding makes the run exit non-zero
 # (-fno-sanitize-recover, LSan's exit code), which fails its check.
 ci_dir=$PWD/test-output/ci-sanitize
 rm -rf "$ci_dir" && mkdir -p "$ci_dir/decks"
@@ -66,3 +67,23 @@ cmd_check san-checkfornan-onesided 300 env SW4LITE_BIN=sw4lite-onesided bash tes
 cmd_check san-clean-exit 300 bash test/e2e/clean_exit.sh "$ci_dir/clean-exit"
 # An exception on one rank (a receiver file that cannot be written): one line, exit 1, no leak.
 cmd_check san-write-failure 300 bash test/e2e/write_failure.sh "$ci_dir/write-failure"
+# The test problems (verify/): twilight under the hill (both grids' hooks, the curved surface's
+# traction), twilight with super-grid terms one-sided with migrations (the hooks installed again
+# where a partition lands, their tables rebuilt there), testlamb's exact motion at its
+# receivers, and 50 steps of testenergy under the hill. Each deck at one coarse spacing.
+gtest_check san-unit-twilight 1 300 build/test_twilight
+gtest_check san-unit-input-verify 1 300 build/test_input_verify
+gtest_check san-unit-lamb-exact 1 300 build/test_lamb_exact
+ci_verify() {  # NAME DECK H BINARY [KNOBS]
+  local d="$ci_dir/verify-$1"
+  mkdir -p "$d"
+  sed -e "s|@H@|$3|g" -e "s|@OUT@|$d|g" -e "s|@GP@|1|g" -e 's/^time steps=1000$/time steps=50/' \
+    "verify/decks/$2" >"$d.in"
+  [ -n "${5:-}" ] && echo "developer $5" >>"$d.in"
+  cmd_check "san-verify-$1" 300 tools/mpirun.sh 2 "./$4" "$d.in"
+}
+ci_verify twilight-topography twilight-topography.in 0.041666666666666664 sw4lite
+ci_verify twilight-supergrid-migrate twilight-supergrid.in 0.0625 sw4lite-onesided "migrate=2"
+ci_verify lamb lamb.in 0.0625 sw4lite
+ci_verify energy-topography energy-topography.in 0 sw4lite
+unset -f ci_verify
