@@ -71,7 +71,6 @@ cmd_check san-write-failure 300 bash test/e2e/write_failure.sh "$ci_dir/write-fa
 # traction), twilight with super-grid terms one-sided with migrations (the hooks installed again
 # where a partition lands, their tables rebuilt there), testlamb's exact motion at its
 # receivers, and 50 steps of testenergy under the hill. Each deck at one coarse spacing.
-gtest_check san-unit-twilight 1 300 build/test_twilight
 gtest_check san-unit-input-verify 1 300 build/test_input_verify
 gtest_check san-unit-lamb-exact 1 300 build/test_lamb_exact
 ci_verify() {  # NAME DECK H BINARY [KNOBS]
