@@ -138,7 +138,7 @@ test: deps
 	@QUICK=1 bash test/run_tests.sh $(QUICK_CHECKS)
 
 # The verification suite: convergence tables, energy, the same bits everywhere, the plot
-# (verify/run_verify.sh; about 10 minutes on 2 cores).
+# (verify/run_verify.sh; about 4 minutes on 2 cores with the builds).
 verify: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) info sw4lite sw4lite-onesided build/bench-precision/sw4lite-single
 	@bash verify/run_verify.sh

@@ -5,7 +5,7 @@
 # energy of testenergy, the same outputs on 1 to 4 ranks and in ./sw4lite-onesided, the single
 # precision build, and a plot of error against h (docs/verify-convergence.png).
 #
-#   bash verify/run_verify.sh             everything (make verify: about 10 minutes on 2 cores)
+#   bash verify/run_verify.sh             everything (make verify: about 4 minutes on 2 cores with its builds)
 #   bash verify/run_verify.sh --quick P   problem P at its two coarser spacings only (make test)
 #   bash verify/run_verify.sh P...        the named problems, in full (twilight-coarse: twilight
 #                                         at 1/8 and 1/16, above the single build's rounding floor)
