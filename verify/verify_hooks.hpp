@@ -11,6 +11,7 @@
 // never travel.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <memory>
@@ -118,9 +119,12 @@ inline void add_twilight_damping_share(TwilightState& s, Subdomain& sd, double t
   const double c0 = std::cos(wc * t), s0 = std::sin(wc * t);
   const double c1 = std::cos(wc * (t - sd.dt)), s1 = std::sin(wc * (t - sd.dt));
   for (int c = 0; c < 3; ++c) {
-    s.E[c].define(sd.box);
-    s.Em[c].define(sd.box);
-    s.damp[c].define(sd.box);
+    if (s.E[c].v.size() != sd.box.size()) {  // once per piece: no allocation in the time loop
+      s.E[c].define(sd.box);
+      s.Em[c].define(sd.box);
+      s.damp[c].define(sd.box);
+    }
+    std::fill(s.damp[c].v.begin(), s.damp[c].v.end(), Real(0));
     for (long p = 0; p < long(sd.box.size()); ++p) {
       s.E[c].v[p] = Real(c0 * s.g0.A[c].v[p] - s0 * s.g0.B[c].v[p]);
       s.Em[c].v[p] = Real(c1 * s.g0.A[c].v[p] - s1 * s.g0.B[c].v[p]);
