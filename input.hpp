@@ -185,6 +185,16 @@ struct VerifyCfg {
   int line = 0;
 };
 
+// dgalerkin: the energy-based discontinuous Galerkin solver instead of the finite differences
+// (NUMERICS 30-34; input/input_dg.hpp). q = order= (the polynomial degree per direction);
+// singlemode=1: the single-mode problem on mirror sides, 0: sources, free surface, walls.
+struct DgCfg {
+  bool on = false;
+  int order = 0;
+  bool singlemode = false;
+  int line = 0;
+};
+
 struct SourceCfg {
   double x = 0, y = 0, z = 0;  // z: depth below the surface, or absolute z (z_is_depth false)
   bool z_is_depth = true;      // depth=/topodepth= given; z= is absolute (the same without topography)
@@ -276,6 +286,7 @@ struct Config {
   SupergridCfg sg;
   TestPointSourceCfg tps;
   VerifyCfg verify;
+  DgCfg dg;
   TopographyCfg topo;
   std::vector<SourceCfg> sources;   // input order
   std::vector<BlockCfg> blocks;     // input order; later blocks overwrite earlier ones
@@ -310,6 +321,7 @@ inline Config parse_input_stream(std::istream& in, const std::string& filename);
 #include "topography/input_topography.hpp"  // pass 1: the topography command
 #include "input/input_image.hpp"     // pass 1 and 2: the image command
 #include "input/input_verify.hpp"    // pass 1 and 2: twilight, testenergy, testlamb, testrayleigh
+#include "input/input_dg.hpp"        // pass 1 and 2: dgalerkin, the DG solver
 #include "input/input_check.hpp"     // pass 2: checks against the grid, coverage
 
 namespace sw4 {
