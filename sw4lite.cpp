@@ -35,6 +35,8 @@
 #include "halo/halo_overlap.hpp"
 #include "input.hpp"
 #include "checks/limits.hpp"
+#include "dg/dg_setup.hpp"
+#include "halo/dg_faces.hpp"
 #include "options.hpp"
 #include "output/report.hpp"
 #include "step_end.hpp"
@@ -184,6 +186,7 @@ void prepare_output(Run& run) {
 }
 
 #include "sw4lite_report.hpp"  // report: the end of a run (part of this file)
+#include "sw4lite_dg.hpp"      // the DG solver's driver (part of this file)
 
 // All ranks agree on what their looks at U found at the looked-at steps up to `through`
 // (step_end.hpp) in one MPI_Allreduce (MPI_MAX over 64-bit integers: the earliest bad step and
@@ -411,9 +414,10 @@ int run_main(int argc, char** argv) {
   }
 #ifdef SW4LITE_ONESIDED
   if (run.check_only) checked_layout(run);
-  const int status = run.check_only ? run_twosided(run, pgrid) : run_onesided(run);
+  const int status = cfg.dg.on ? run_dg_twosided(run, pgrid)
+                     : run.check_only ? run_twosided(run, pgrid) : run_onesided(run);
 #else
-  const int status = run_twosided(run, pgrid);
+  const int status = cfg.dg.on ? run_dg_twosided(run, pgrid) : run_twosided(run, pgrid);
 #endif
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank_ == 0 && !run.check_only)

@@ -123,7 +123,7 @@ inline void begin_step(Piece& p) {
 inline void element_stage(Piece& p, int a, int b, int k, int stage, double* Fu, double* Fv, double* dv, double* ws,
                           double* out) {
   const Operators& op = *p.op;
-  const int nd = op.nd, nm = op.nm, nf = op.nf;
+  const int nd = op.nd, nm = op.nm;
   std::fill(Fu, Fu + nd, 0.0);
   std::fill(Fv, Fv + nd, 0.0);
   for (int f = 0; f < 6; ++f) {

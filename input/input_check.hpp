@@ -23,10 +23,9 @@
 namespace sw4 {
 namespace input_detail {
 
-constexpr double kBlockTol = 1e-5;  // absolute tolerance of the block inside test (NUMERICS 8)
-
 inline void check_grid_size(const State& st) {
   const Config& c = st.cfg;
+  if (c.dg.on) return;  // the 8 points are the SBP boundary closures'; a DG element needs none
   bool free_surface = !c.tps.on || c.tps.halfspace;  // top side 4; the bottom is always super-grid
   if (free_surface && c.grid.nz < 8)
     fail_at(st.file, st.grid_line, "grid: nz=" + std::to_string(c.grid.nz) +
@@ -38,6 +37,7 @@ inline void check_grid_size(const State& st) {
 inline void check_supergrid(const State& st) {
   const Config& c = st.cfg;
   if (exact_sides(c)) return;  // no layers: the sides hold an exact solution
+  if (c.dg.on) return;  // no layers: DG's sides are walls or mirrors (check_dg refuses the command)
   double w = c.sg.gp * c.grid.h;
   bool z_top = c.tps.on && !c.tps.halfspace;
   struct Dir { const char* name; double len; bool both; } dirs[3] = {
@@ -241,6 +241,7 @@ inline void check_blocks(State& st) {
                            std::to_string(tps ? st.tps_line : c.verify.line) + ")");
     return;
   }
+  if (c.dg.on) return;  // check_dg: one block over the whole grid, or none in single mode
   if (c.blocks.empty())
     fail_at(st.file, st.grid_line, "grid: no material is defined (give block commands that cover the grid, "
                                    "or testpointsource)");
@@ -256,6 +257,7 @@ inline void check_blocks(State& st) {
 
 inline void check_images(State& st);  // input_image.hpp
 inline void check_verify(const State& st);  // input_verify.hpp
+inline void check_dg(const State& st);      // input_dg.hpp
 inline const char* verify_name(VerifyKind k);
 
 inline void check_deck(State& st) {
@@ -268,6 +270,7 @@ inline void check_deck(State& st) {
                               "t=END_TIME or time steps=N)");
   check_grid_size(st);
   check_supergrid(st);
+  check_dg(st);  // before the details: a command DG cannot take is named as such
   check_sources(st);
   check_recs(st);
   check_blocks(st);

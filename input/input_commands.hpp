@@ -24,6 +24,7 @@ namespace input_detail {
 struct SourceExtra { std::string zkey; };                 // "z", "depth" or "topodepth"
 struct RecExtra { std::string zkey; };
 struct BlockExtra { bool set[6] = {false, false, false, false, false, false}; };  // x1..z2
+constexpr double kBlockTol = 1e-5;  // absolute tolerance of the block inside test (NUMERICS 8)
 
 struct State {
   std::string file;  // the deck, as named by the caller
@@ -31,6 +32,7 @@ struct State {
   Config cfg;
   int grid_line = 0, time_line = 0, fileio_line = 0, sg_line = 0, tps_line = 0;
   int checkpoint_line = 0, restart_line = 0, topo_line = 0, last_line = 0;
+  int halo_line = 0;  // the last developer line with halo= (input_dg.hpp refuses it)
   std::vector<SourceExtra> src;
   std::vector<RecExtra> rec;
   std::vector<BlockExtra> blk;
@@ -182,6 +184,7 @@ inline void cmd_developer(State& st, const Line& ln) {
   if (const Token* t = k.find("halo")) {
     if (!is_halo_model(t->value)) k.fail(in_quotes(t->text) + " is not a halo model (allowed: " + halo_model_list() + ")");
     d.halo = t->value;
+    st.halo_line = ln.no;
   }
   if (const Token* t = k.find("imbalance")) {
     std::size_t c = t->value.find(':');
@@ -350,6 +353,10 @@ inline void check_rec_file(const Keys& k, const std::string& name) {
   }
 }
 
+// The names of `rec variables=`, in the order of RecMode.
+inline constexpr const char* kRecModeNames[6] = {"displacement", "velocity", "div", "curl", "strains",
+                                                 "displacementgradient"};
+
 inline void cmd_rec(State& st, const Line& ln) {
   Keys k(st.file, ln, {"x", "y", "lat", "lon", "z", "depth", "topodepth", "file", "sta", "nsew", "writeEvery",
                        "usgsformat", "sacformat", "variables"});
@@ -372,13 +379,12 @@ inline void cmd_rec(State& st, const Line& ln) {
   r.usgs = k.boolean("usgsformat", false);
   r.sac = k.boolean("sacformat", true);
   if (const Token* t = k.find("variables")) {
-    static const char* names[6] = {"displacement", "velocity", "div", "curl", "strains", "displacementgradient"};
     int m = -1;
     for (int c = 0; c < 6; ++c)
-      if (t->value == names[c]) m = c;
+      if (t->value == kRecModeNames[c]) m = c;
     if (m < 0)
       k.fail("unknown variables " + in_quotes(t->value) + " (allowed: " +
-             join(std::vector<std::string>(names, names + 6)) + ")");
+             join(std::vector<std::string>(kRecModeNames, kRecModeNames + 6)) + ")");
     r.mode = static_cast<RecMode>(m);
   }
   if (r.nsew && r.mode != RecMode::Displacement && r.mode != RecMode::Velocity)
@@ -443,7 +449,6 @@ inline const std::vector<std::string>& ignored_commands() {
 
 // Recognised but refused: ignoring them would silently solve a different problem.
 inline const char* unsupported_reason(const std::string& cmd) {
-  if (cmd == "dgalerkin") return "not supported by this implementation (the SBP finite-difference scheme only)";
   if (cmd == "rupture" || cmd == "rupturehdf5")
     return "not supported by sw4lite (give the sources as source commands)";
   return nullptr;
@@ -451,7 +456,7 @@ inline const char* unsupported_reason(const std::string& cmd) {
 
 constexpr const char* kCommands =
     "grid, time, fileio, supergrid, topography, block, source, rec, testpointsource, developer, "
-    "checkpoint, restart, image, twilight, testenergy, testlamb, testrayleigh";
+    "checkpoint, restart, image, twilight, testenergy, testlamb, testrayleigh, dgalerkin";
 
 inline void cmd_topography(State& st, const Line& ln);  // input_topography.hpp
 inline void cmd_image(State& st, const Line& ln);       // input_image.hpp
@@ -459,6 +464,7 @@ inline void cmd_twilight(State& st, const Line& ln);    // input_verify.hpp, as 
 inline void cmd_testenergy(State& st, const Line& ln);
 inline void cmd_testlamb(State& st, const Line& ln);
 inline void cmd_testrayleigh(State& st, const Line& ln);
+inline void cmd_dgalerkin(State& st, const Line& ln);   // input_dg.hpp
 
 inline void dispatch(State& st, const Line& ln) {
   const std::string& c = ln.cmd;
@@ -479,6 +485,7 @@ inline void dispatch(State& st, const Line& ln) {
   else if (c == "testenergy") cmd_testenergy(st, ln);
   else if (c == "testlamb") cmd_testlamb(st, ln);
   else if (c == "testrayleigh") cmd_testrayleigh(st, ln);
+  else if (c == "dgalerkin") cmd_dgalerkin(st, ln);
   else if (const char* why = unsupported_reason(c)) fail_at(st.file, ln.no, c + ": " + why);
   else {
     for (const std::string& ig : ignored_commands())

@@ -92,7 +92,7 @@ TEST(InputErrors, InputFileThatIsNotARegularFile) {
 TEST(InputErrors, UnknownCommand) {
   const std::string allowed =
       " (allowed: grid, time, fileio, supergrid, topography, block, source, rec, testpointsource, developer, "
-      "checkpoint, restart, image, twilight, testenergy, testlamb, testrayleigh)";
+      "checkpoint, restart, image, twilight, testenergy, testlamb, testrayleigh, dgalerkin)";
   EXPECT_EQ(error_of(kBase + "sourse x=1\n"), "in/x.in:4: unknown command 'sourse'" + allowed);
   // whole-word match: the original's prefix match took these for time and rec
   EXPECT_EQ(error_of(kBase + "timeX t=1\n"), "in/x.in:4: unknown command 'timeX'" + allowed);
@@ -100,8 +100,10 @@ TEST(InputErrors, UnknownCommand) {
 }
 
 TEST(InputErrors, UnsupportedCommands) {
+  // dgalerkin is the DG solver now (test_input_dg.cpp): kBase's supergrid is what it refuses.
   EXPECT_EQ(error_of(kBase + "dgalerkin order=3\n"),
-            "in/x.in:4: dgalerkin: not supported by this implementation (the SBP finite-difference scheme only)");
+            "in/x.in:2: supergrid: cannot be combined with dgalerkin on line 4 (the DG solver has no super-grid "
+            "layers: its sides are walls or mirrors; remove the supergrid command)");
   EXPECT_EQ(error_of(kBase + "rupture file=r.srf\n"),
             "in/x.in:4: rupture: not supported by sw4lite (give the sources as source commands)");
   EXPECT_EQ(error_of(kBase + "restart bufsize=10\n"),
