@@ -66,7 +66,7 @@ endif
 # parallel compiles for make run / test / bench
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-HEADERS   := $(wildcard *.hpp amr/*.hpp checks/*.hpp halo/*.hpp input/*.hpp onesided/*.hpp output/*.hpp topography/*.hpp verify/*.hpp)
+HEADERS   := $(wildcard *.hpp amr/*.hpp checks/*.hpp dg/*.hpp halo/*.hpp input/*.hpp onesided/*.hpp output/*.hpp topography/*.hpp verify/*.hpp)
 UNIT_BIN  := $(patsubst test/%.cpp,build/%,$(wildcard test/test_*.cpp))
 MPI_BIN   := $(patsubst test/%.cpp,build/%,$(wildcard test/mpi_*.cpp))
 # make test's check files (QUICK=1 trims the files that run a matrix: test/run_tests.sh) and the

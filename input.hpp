@@ -112,7 +112,8 @@ struct FileioCfg {
 };
 
 struct DeveloperCfg {
-  double cfl = 1.3;
+  double cfl = 1.3;       // dgalerkin without cfl= takes kDgDefaultCfl (input/input_dg.hpp)
+  bool cfl_set = false;
   bool checkfornan = false;
   bool reporttiming = false;
   bool trace = false;

@@ -16,6 +16,7 @@
 
 #include "dg/dg_flux.hpp"
 #include "dg/dg_source.hpp"
+#include "dg/dg_tuned.hpp"
 #include "threads.hpp"
 
 namespace sw4 {
@@ -29,11 +30,12 @@ inline int taylor_terms(int q) { return std::max(4, q + 1); }
 
 struct Piece {
   std::shared_ptr<const Operators> op;
+  std::shared_ptr<const TunedTables> tuned;  // the tuned kernels' tables (dg_tuned.hpp)
   int i0 = 1, i1 = 0, j0 = 1, j1 = 0;  // global element columns (1-based)
   int n1 = 0, n2 = 0, n3 = 0;          // elements along x, y, z
   bool boundary[4] = {false, false, false, false};  // the side is the domain's, not a neighbour's
   bool mirror_sides = false;           // the single-mode problem's symmetry planes
-  bool reference = false;              // kernel=reference: no batching (the plain form)
+  bool reference = false;              // kernel=reference: the plain dense face tables
   std::vector<double> U, V;            // the solution, nd per element per field
   std::vector<double> Uc, Vc, Un, Vn;  // the current and the next time derivative
   std::vector<double> tr;              // traces on the padded element layout
@@ -71,7 +73,8 @@ inline void traces(Piece& p) {
     const int a = int(col % p.n1), b = int(col / p.n1);
     for (int k = 0; k < p.n3; ++k) {
       const std::size_t e = std::size_t(p.elem(a, b, k)) * std::size_t(nd);
-      element_traces(*p.op, &p.Uc[e], &p.Vc[e], p.trace(a, b, k, 0));
+      if (p.reference) element_traces(*p.op, &p.Uc[e], &p.Vc[e], p.trace(a, b, k, 0));
+      else element_traces_tuned(*p.op, *p.tuned, &p.Uc[e], &p.Vc[e], p.trace(a, b, k, 0));
     }
   }
 }
@@ -141,7 +144,8 @@ inline void element_stage(Piece& p, int a, int b, int k, int stage, double* Fu, 
       o = p.trace(na, nb, nk, f ^ 1);
     }
     numerical_flux(op, f, in, o, dv, ws);
-    surface_integrals(op, f, dv, ws, Fu, Fv);
+    if (p.reference) surface_integrals(op, f, dv, ws, Fu, Fv);
+    else surface_integrals_tuned(op, *p.tuned, f, dv, ws, Fu, Fv);
   }
   const long e = p.elem(a, b, k);
   for (std::size_t n = 0; n < p.sources.size(); ++n)

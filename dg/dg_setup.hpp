@@ -28,10 +28,19 @@ inline std::shared_ptr<const Operators> shared_operators(const Config& cfg) {
   return it->second;
 }
 
+// The tuned kernels' tables of those operators (built once as well).
+inline std::shared_ptr<const TunedTables> shared_tuned(const Operators& op) {
+  static std::map<const Operators*, std::shared_ptr<const TunedTables>> cache;
+  auto it = cache.find(&op);
+  if (it == cache.end()) it = cache.emplace(&op, std::make_shared<const TunedTables>(build_tuned(op))).first;
+  return it->second;
+}
+
 // The piece over the grid points oi x oj (a piece_geometry's owned range) at t = 0.
 inline Piece make_piece(const Config& cfg, const std::array<int, 2>& oi, const std::array<int, 2>& oj) {
   Piece p;
   p.op = shared_operators(cfg);
+  p.tuned = shared_tuned(*p.op);
   place_piece(p, cfg.grid, oi, oj);
   p.mirror_sides = cfg.dg.singlemode;
   p.reference = cfg.dev.reference_kernel;

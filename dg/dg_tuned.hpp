@@ -189,13 +189,13 @@ void surface(const Operators& op, const TunedTables& tt, int f, const double* dv
   const double* D = tt.D.data();
   const double* pn = tt.Pn.data() + side * Q;
   const double* dn = tt.Dn.data() + side * Q;
-  double W[NM], X[NM], Y[3][QM * (QM + 1)], Z0[MM], Z1[MM], Zv[3][MM];
+  double W[NM], X[NM], Y[QM * (QM + 1)], Z0[MM], Z1[MM], Zv[3][MM];
   for (int n = 0; n < nf; ++n) W[n] = face_sign(f) * tt.W2[std::size_t(n)];
   // F_v: phi_l is P P at the nodes, so two transposed contractions per component.
   for (int c = 0; c < 3; ++c) {
     for (int n = 0; n < nf; ++n) X[n] = W[n] * ws[c * nf + n];
-    slow_bwd(Q, np, P, X, Y[0]);
-    fast_bwd(Q, np, P, Y[0], Zv[c], false);
+    slow_bwd(Q, np, P, X, Y);
+    fast_bwd(Q, np, P, Y, Zv[c], false);
   }
   // Rows that K~ replaces get nothing from the face: kept as they are (bitwise, as the dense
   // form's zero rows leave them).
@@ -211,15 +211,16 @@ void surface(const Operators& op, const TunedTables& tt, int f, const double* dv
     const int js[3] = {t1, t2, d};
     for (int k = 0; k < 3; ++k) {
       const int j = js[k];
-      // G_{a,j} = W (lambda dv_d [j == a] + mu dv_a [j == d] + mu dv_j [a == d]).
+      // G_{a,j} = W (lambda dv_d [j == a] + mu dv_a [j == d] + mu dv_j [a == d]): zero for the
+      // tangential j != a when a != d, so that one is skipped.
+      if (j != a && j != d && a != d) continue;
       const double ca = j == a ? la : 0.0, cd = j == d ? mu : 0.0, cj = a == d ? mu : 0.0;
       for (int n = 0; n < nf; ++n)
         X[n] = W[n] * (ca * dv[d * nf + n] + cd * dv[a * nf + n] + cj * dv[j * nf + n]);
-      slow_bwd(Q, np, k == 1 ? D : P, X, Y[k]);
+      slow_bwd(Q, np, k == 1 ? D : P, X, Y);
+      // Z0 takes k = 0 and 1 (exactly one of them when a != d), Z1 takes k = 2.
+      fast_bwd(Q, np, k == 0 ? D : P, Y, k == 2 ? Z1 : Z0, k == 1 && (a == d || t1 == a));
     }
-    fast_bwd(Q, np, D, Y[0], Z0, false);
-    fast_bwd(Q, np, P, Y[1], Z0, true);
-    fast_bwd(Q, np, P, Y[2], Z1, false);
     double* fu = Fu + a * nm;
     double* fv = Fv + a * nm;
     for (int i = 0; i < Q; ++i)

@@ -257,7 +257,7 @@ inline void check_blocks(State& st) {
 
 inline void check_images(State& st);  // input_image.hpp
 inline void check_verify(const State& st);  // input_verify.hpp
-inline void check_dg(const State& st);      // input_dg.hpp
+inline void check_dg(State& st);            // input_dg.hpp
 inline const char* verify_name(VerifyKind k);
 
 inline void check_deck(State& st) {

@@ -162,6 +162,7 @@ inline void cmd_developer(State& st, const Line& ln) {
                        "thblockk", "partitions", "imbalance", "migrate", "steal", "kernel",
                        "protocol", "halo"});
   DeveloperCfg& d = st.cfg.dev;
+  d.cfl_set = d.cfl_set || k.has("cfl");
   d.cfl = k.real_min("cfl", d.cfl, 0, true);
   d.checkfornan = k.boolean("checkfornan", d.checkfornan);
   d.reporttiming = k.boolean("reporttiming", d.reporttiming);
