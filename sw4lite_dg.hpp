@@ -64,6 +64,7 @@ void dg_setup_lines(const Run& run, const dg::StepPlan& plan, const std::string&
               max_threads(), layout.c_str(), cfg.dev.reference_kernel ? "reference" : "tuned");
   std::printf("number of point sources = %zu\n", cfg.sources.size());
   std::printf("time step %.10g, %d steps to t = %.10g\n", plan.dt, plan.nsteps, plan.nsteps * plan.dt);
+  std::printf("%s\n", dg_cost_line(cfg, plan.nsteps, nranks_, max_threads()).c_str());
 }
 
 // The receivers' files once the run has ended (every station lives on one piece).
@@ -75,6 +76,17 @@ void write_dg_stations(const Run& run, const std::vector<dg::Station>& st, doubl
     problem = e.what();
   }
   stop_on_problem(problem);
+}
+
+// testpointsource with receivers: their samples against the exact solution, the FD run's line.
+void print_dg_receiver_errors(const Config& cfg, const std::vector<dg::Station>& st, double dt, double t) {
+  if (!(cfg.tps.on && !cfg.sources.empty() && !cfg.recs.empty())) return;
+  std::vector<ErrorParts> parts(1);
+  dg::station_errors(st, cfg, dt, parts[0].at_receivers);
+  const ErrorLine rec = reduce_norms(parts, true);
+  if (rank_ == 0)
+    std::printf("Errors at the receivers up to time %g Linf = %g L2 = %g norm of solution = %g\n", t, rec.linf,
+                rec.l2, rec.solmax);
 }
 
 // The progress line every ~10 s (or every printcycle steps), from rank 0.
@@ -169,5 +181,6 @@ int run_dg_twosided(Run& run, const std::array<int, 2>& pgrid) {
   parts.clear();
   if (dg::has_norms(cfg)) parts = {dg::norms(p, cfg, t)};
   dg_report(run, plan, parts, t, loop);
+  print_dg_receiver_errors(cfg, st, plan.dt, t);
   return 0;
 }

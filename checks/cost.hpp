@@ -56,4 +56,32 @@ inline std::string cost_line(const Config& cfg, long steps, const MachineShare& 
   return b;
 }
 
+// DG (NUMERICS 30-34): unknown updates per second per core at degree q = 1..4, from `make bench`
+// (bench/parts/70-dg.sh, the single-mode problem on 1 rank of the 2-core AMD EPYC development
+// machine); a higher degree is estimated from q = 4 by the dense operators' share, 1/unknowns.
+constexpr double kDgUpdatesPerCoreSecond[4] = {2.0e6, 2.5e6, 1.5e6, 0.72e6};
+
+// "Cost: E elements x N steps = U unknown updates (degree q); memory about A per rank (B in
+// all); estimated time T on R ranks x H threads (at ...)": 6 fields of 3 (q+1)^3 values per
+// element (the solution, two time derivatives, their next), its faces' traces, the operators.
+inline std::string dg_cost_line(const Config& cfg, long steps, int ranks, int threads) {
+  const int q = cfg.dg.order, Q = q + 1;
+  const double elements = double(cfg.grid.nx - 1) * (cfg.grid.ny - 1) * (cfg.grid.nz - 1);
+  const double nd = 3.0 * Q * Q * Q, nf = double(q + 2) * (q + 2);
+  const double unknowns = 2 * nd * elements, updates = unknowns * double(steps < 0 ? 0 : steps);
+  const double bytes = 8 * elements * (6 * nd + 36 * nf) + 8 * ranks * (2 * nd * nd + 36 * nf * nd);
+  const double rate = q <= 4 ? kDgUpdatesPerCoreSecond[q - 1] : kDgUpdatesPerCoreSecond[3] * 375 / nd;
+  const double cores = double(ranks) * (threads < 1 ? 1 : threads);
+  char b[640];
+  std::snprintf(b, sizeof b,
+                "Cost: %s x %s = %.3g unknown updates (degree %d); memory about %s per rank (%s in all); "
+                "estimated time %s on %d ranks x %d threads (at %.3g M unknown updates/s per core%s, "
+                "measured on 1 rank of a 2-core AMD EPYC)",
+                counted(elements, "element").c_str(), counted(double(steps), "step").c_str(), updates, q,
+                gigabytes(bytes / ranks).c_str(), gigabytes(bytes).c_str(),
+                duration_words(updates / (rate * cores)).c_str(), ranks, threads < 1 ? 1 : threads, rate / 1e6,
+                q <= 4 ? "" : ", scaled from degree 4");
+  return b;
+}
+
 }  // namespace sw4

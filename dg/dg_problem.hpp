@@ -274,5 +274,29 @@ inline Norms pointsource_errors(const Piece& p, const Config& cfg, double t) {
   });
 }
 
+// testpointsource's receivers against the exact solution at their grid points, as the FD run
+// compares its own (verify/verify_errors.hpp): every displacement sample, squares weighted by dt.
+inline void station_errors(const std::vector<Station>& st, const Config& cfg, double dt, ErrorNorm& e) {
+  const double h = cfg.grid.h;
+  for (const Station& s : st) {
+    const Receiver& r = s.rec;
+    if (r.cfg.mode != RecMode::Displacement || r.cfg.nsew) continue;
+    const double x = (r.p.i - 1) * h, y = (r.p.j - 1) * h, z = (r.p.k - 1) * h;
+    for (std::size_t n = 0; n < r.nsamples(); ++n) {
+      std::array<double, 3> ex{0, 0, 0};
+      for (const SourceCfg& src : cfg.sources) {
+        const std::array<double, 3> u = exact_point_source(src, cfg.tps.rho, cfg.tps.cp, cfg.tps.cs, x, y, z, double(n) * dt, h);
+        for (int c = 0; c < 3; ++c) ex[std::size_t(c)] += u[std::size_t(c)];
+      }
+      for (int c = 0; c < 3; ++c) {
+        const double d = double(r.samples[n * 3 + std::size_t(c)]) - ex[std::size_t(c)];
+        e.linf = std::max(e.linf, std::fabs(d));
+        e.solmax = std::max(e.solmax, std::fabs(ex[std::size_t(c)]));
+        e.l2sum.add(dt * d * d);
+      }
+    }
+  }
+}
+
 }  // namespace dg
 }  // namespace sw4
