@@ -370,6 +370,7 @@ int run_onesided(Run& run) {
   rt.report();
   return 0;
 }
+#include "sw4lite_dg_onesided.hpp"  // the DG solver's one-sided driver (part of this file)
 #endif
 
 int run_main(int argc, char** argv) {
@@ -414,8 +415,8 @@ int run_main(int argc, char** argv) {
   }
 #ifdef SW4LITE_ONESIDED
   if (run.check_only) checked_layout(run);
-  const int status = cfg.dg.on ? run_dg_twosided(run, pgrid)
-                     : run.check_only ? run_twosided(run, pgrid) : run_onesided(run);
+  const int status = run.check_only ? (cfg.dg.on ? run_dg_twosided(run, pgrid) : run_twosided(run, pgrid))
+                     : cfg.dg.on ? run_dg_onesided(run) : run_onesided(run);
 #else
   const int status = cfg.dg.on ? run_dg_twosided(run, pgrid) : run_twosided(run, pgrid);
 #endif

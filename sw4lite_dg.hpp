@@ -9,7 +9,7 @@
 // receivers' files and the exact sums of the norms with the FD run, and nothing of the FD
 // step. Two-sided: one piece per rank, the edge faces exchanged before every stage
 // (halo/dg_faces.hpp). One-sided: the pieces are partitions on the runtime
-// (onesided/dg_run.hpp). Both print the same lines.
+// (sw4lite_dg_onesided.hpp, onesided/dg_step.hpp). Both print the same lines.
 
 // The norms over all ranks: per component the square root of the exact sum, and the largest
 // |error| in u_z.

@@ -25,7 +25,7 @@ else
     "1 4 sw4lite" "2 2 sw4lite"
   cmd_check dg-identity-onesided 600 bash test/e2e/dg.sh identity $dg_pf "1 1 sw4lite" \
     "2 1 sw4lite-onesided" "3 1 sw4lite-onesided --partitions 2" "2 1 sw4lite-onesided --partitions 4 $dg_mig" \
-    "4 1 sw4lite-onesided $dg_mig"
+    "4 1 sw4lite-onesided --partitions 2 $dg_mig"
   cmd_check dg-identity-single-mode 600 bash test/e2e/dg.sh identity test/reference/dg/sm-q1.in "1 1 sw4lite" \
     "4 1 sw4lite" "2 2 sw4lite" "3 1 sw4lite-onesided --partitions 2"
 fi

@@ -86,3 +86,11 @@ ci_verify twilight-supergrid-migrate twilight-supergrid.in 0.0625 sw4lite-onesid
 ci_verify lamb lamb.in 0.0625 sw4lite
 ci_verify energy-topography energy-topography.in 0 sw4lite
 unset -f ci_verify
+# The DG solver (dg/): its unit tests but the long ones (energy, rates), the tuned face kernels,
+# and 5 steps of the point-force deck (sources, receivers, faces exchanged on 2 ranks; one-sided
+# on 3 with a migration every 2 steps).
+gtest_check san-unit-dg 1 300 build/test_dg --gtest_filter=-DgEnergy.*:DgConvergence.*
+gtest_check san-unit-dg-kernels 1 300 build/test_dg_kernels
+sed 's/^time t=0.5$/time steps=5/' test/reference/dg/pointforce-migrate.in >"$ci_dir/dg.in"
+cmd_check san-dg-twosided 300 tools/mpirun.sh 2 ./sw4lite "$ci_dir/dg.in"
+cmd_check san-dg-onesided-migrate 300 tools/mpirun.sh 3 ./sw4lite-onesided --partitions 2 "$ci_dir/dg.in"
