@@ -67,9 +67,9 @@ constexpr double kDgUpdatesPerCoreSecond[4] = {2.0e6, 2.5e6, 1.5e6, 0.72e6};
 inline std::string dg_cost_line(const Config& cfg, long steps, int ranks, int threads) {
   const int q = cfg.dg.order, Q = q + 1;
   const double elements = double(cfg.grid.nx - 1) * (cfg.grid.ny - 1) * (cfg.grid.nz - 1);
-  const double nd = 3.0 * Q * Q * Q, nf = double(q + 2) * (q + 2);
+  const double nd = 3.0 * Q * Q * Q;
   const double unknowns = 2 * nd * elements, updates = unknowns * double(steps < 0 ? 0 : steps);
-  const double bytes = 8 * elements * (6 * nd + 36 * nf) + 8 * ranks * (2 * nd * nd + 36 * nf * nd);
+  const double bytes = dg_bytes(cfg, ranks);
   const double rate = q <= 4 ? kDgUpdatesPerCoreSecond[q - 1] : kDgUpdatesPerCoreSecond[3] * 375 / nd;
   const double cores = double(ranks) * (threads < 1 ? 1 : threads);
   char b[640];

@@ -166,7 +166,26 @@ struct MachineShare {
 };
 
 // The problem with the arrays of the deck's grid on this machine, or "".
+// DG (NUMERICS 30-34): bytes in all of a dgalerkin run on `ranks` ranks: per element 6 fields of
+// 3 (q+1)^3 doubles (the solution, the current and next time derivatives) and the traces of its
+// six faces (36 (q+2)^2), and per rank the operators (two dense matrices and the face tables).
+inline double dg_bytes(const Config& cfg, int ranks) {
+  const int q = cfg.dg.order, Q = q + 1;
+  const double elements = double(cfg.grid.nx - 1) * (cfg.grid.ny - 1) * (cfg.grid.nz - 1);
+  const double nd = 3.0 * Q * Q * Q, nf = double(q + 2) * (q + 2);
+  return 8 * elements * (6 * nd + 36 * nf) + 8.0 * ranks * (2 * nd * nd + 36 * nf * nd);
+}
+
 inline std::string grid_memory_problem(const Config& cfg, const MachineShare& m) {
+  if (cfg.dg.on) {
+    const double need = dg_bytes(cfg, m.ranks) * m.here / m.ranks;
+    if (need <= m.memory) return "";
+    return deck_at(cfg, cfg.dg.line) + "dgalerkin: the coefficients of " +
+           counted(double(cfg.grid.nx - 1) * (cfg.grid.ny - 1) * (cfg.grid.nz - 1), "element") + " at degree " +
+           std::to_string(cfg.dg.order) + " need about " + gigabytes(need) + " of memory on this machine (" +
+           std::to_string(m.here) + " of " + std::to_string(m.ranks) + " ranks here), which has " +
+           gigabytes(m.memory) + " (allowed: a run that fits: a lower degree, a larger h, or more machines)";
+  }
   for (bool exact : {false, true}) {
     if (exact && !cfg.topo.on) break;
     if (exact) {  // more points in z than an axis may have: the topography's line says so

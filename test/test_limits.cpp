@@ -180,6 +180,23 @@ TEST(Limits, GridMemory) {
   EXPECT_NE(sw4::grid_memory_problem(c, {10, 10, 100, 100, 1e12}), "");
 }
 
+// dgalerkin's coefficients: q = 2 on 100^3 elements is 100^3 (6 x 81 + 36 x 16) doubles,
+// 8.5 GB (the operators' 0.2 MB aside): too much for 4 GB, not for 16.
+TEST(Limits, DgMemory) {
+  sw4::Config c;
+  c.filename = "in/x.in";
+  c.grid.nx = c.grid.ny = c.grid.nz = 101;
+  c.dg.on = true;
+  c.dg.order = 2;
+  c.dg.line = 3;
+  EXPECT_NEAR(sw4::dg_bytes(c, 1), 8e6 * (6 * 81 + 36 * 16) + 8 * (2 * 81 * 81 + 36 * 16 * 81), 1);
+  EXPECT_EQ(sw4::grid_memory_problem(c, {1, 1, 1, 1, 16e9}), "");
+  EXPECT_EQ(sw4::grid_memory_problem(c, {1, 1, 1, 1, 4e9}),
+            "in/x.in:3: dgalerkin: the coefficients of 1000000 elements at degree 2 need about 8.5 GB of memory on "
+            "this machine (1 of 1 ranks here), which has 4 GB (allowed: a run that fits: a lower degree, a larger h, "
+            "or more machines)");
+}
+
 TEST(Limits, ReceiverMemory) {
   const sw4::Config c = deck("time steps=1000000000\nrec x=1 y=1 z=0 file=a variables=displacementgradient "
                              "usgsformat=1 sacformat=0\nrec x=2 y=1 z=0 file=b variables=div\n");
