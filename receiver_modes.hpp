@@ -61,6 +61,29 @@ inline int mode_components(RecMode mode) {
   }
 }
 
+// The components of a gradient mode from d[c][x], the derivative of component c along axis x
+// (div, curl, strains, the displacement gradient row by row); the DG solver's receivers
+// (dg/dg_problem.hpp) take their samples through this too.
+inline void append_gradient_sample(RecMode mode, const double d[3][3], std::vector<Real>& out) {
+  if (mode == RecMode::Div) {
+    out.push_back(d[0][0] + d[1][1] + d[2][2]);
+  } else if (mode == RecMode::Curl) {
+    out.push_back(d[2][1] - d[1][2]);  // w_y - v_z
+    out.push_back(d[0][2] - d[2][0]);  // u_z - w_x
+    out.push_back(d[1][0] - d[0][1]);  // v_x - u_y
+  } else if (mode == RecMode::Strains) {
+    out.push_back(d[0][0]);
+    out.push_back(d[1][1]);
+    out.push_back(d[2][2]);
+    out.push_back(0.5 * (d[1][0] + d[0][1]));
+    out.push_back(0.5 * (d[2][0] + d[0][2]));
+    out.push_back(0.5 * (d[1][2] + d[2][1]));
+  } else {  // displacement gradient, row by row: du/dx, du/dy, du/dz, dv/dx, ...
+    for (int c = 0; c < 3; ++c)
+      for (int x = 0; x < 3; ++x) out.push_back(d[c][x]);
+  }
+}
+
 // One sample of a mode read from one solution level a (every mode but velocity, which needs two
 // levels), appended to out. Cartesian: derivatives are (f(+1) - f(-1)) * 1/(2h), divergence one
 // sum of differences times that factor (as the original forms them). Curvilinear (metric.on),
@@ -101,26 +124,8 @@ inline void append_mode_sample(RecMode mode, const Field& a, const GridIndex& p,
       d[c][1] = (metric.m1 * dj + metric.m3 * dk) * factor;
       d[c][2] = metric.m4 * dk * factor;
     }
-    if (mode == RecMode::Div) {
-      out.push_back(d[0][0] + d[1][1] + d[2][2]);
-      return;
-    }
   }
-  if (mode == RecMode::Curl) {
-    out.push_back(d[2][1] - d[1][2]);  // w_y - v_z
-    out.push_back(d[0][2] - d[2][0]);  // u_z - w_x
-    out.push_back(d[1][0] - d[0][1]);  // v_x - u_y
-  } else if (mode == RecMode::Strains) {
-    out.push_back(d[0][0]);
-    out.push_back(d[1][1]);
-    out.push_back(d[2][2]);
-    out.push_back(0.5 * (d[1][0] + d[0][1]));
-    out.push_back(0.5 * (d[2][0] + d[0][2]));
-    out.push_back(0.5 * (d[1][2] + d[2][1]));
-  } else {  // displacement gradient, row by row: du/dx, du/dy, du/dz, dv/dx, ...
-    for (int c = 0; c < 3; ++c)
-      for (int x = 0; x < 3; ++x) out.push_back(d[c][x]);
-  }
+  append_gradient_sample(mode, d, out);
 }
 
 }  // namespace sw4

@@ -122,6 +122,32 @@ inline std::array<double, 3> evaluate(const Piece& p, const std::vector<double>&
   return u;
 }
 
+// d[c][x] = d u_h,c / d x at reference point r of local element e (the modes' derivatives
+// times 2/h).
+inline void gradient(const Piece& p, long e, const double r[3], double d[3][3]) {
+  const int q = p.op->q, Q = q + 1, nm = p.op->nm;
+  std::vector<double> P[3], D[3];
+  for (int a = 0; a < 3; ++a) {
+    P[a] = legendre(q, r[a]);
+    D[a] = legendre_derivative(q, r[a]);
+  }
+  const double* w = p.U.data() + std::size_t(e) * std::size_t(p.op->nd);
+  const double s = 2 / p.op->h;
+  for (int c = 0; c < 3; ++c) {
+    double g[3] = {0, 0, 0};
+    for (int l3 = 0; l3 < Q; ++l3)
+      for (int l2 = 0; l2 < Q; ++l2)
+        for (int l1 = 0; l1 < Q; ++l1) {
+          const double u = w[c * nm + l1 + Q * (l2 + Q * l3)];
+          const std::size_t i1 = std::size_t(l1), i2 = std::size_t(l2), i3 = std::size_t(l3);
+          g[0] += u * D[0][i1] * P[1][i2] * P[2][i3];
+          g[1] += u * P[0][i1] * D[1][i2] * P[2][i3];
+          g[2] += u * P[0][i1] * P[1][i2] * D[2][i3];
+        }
+    for (int x = 0; x < 3; ++x) d[c][x] = s * g[x];
+  }
+}
+
 // A receiver in a DG piece: sampled at its grid point (as the FD solver samples it), in the
 // element the source rule gives that point.
 struct Station {
@@ -144,10 +170,18 @@ inline std::vector<Station> add_stations(const Piece& p, const Config& cfg) {
   return st;
 }
 // One sample: displacement from U, velocity from V (the FD solver has no velocity sample at
-// t = 0, so neither does this: the files have the same layout).
+// t = 0, so neither does this: the files have the same layout), the other modes from the
+// gradient of u_h, exact where the FD run takes centred differences.
 inline void record(const Piece& p, Station& s, bool initial) {
-  const bool vel = s.rec.cfg.mode == RecMode::Velocity;
+  const RecMode mode = s.rec.cfg.mode;
+  const bool vel = mode == RecMode::Velocity;
   if (initial && vel) return;
+  if (mode != RecMode::Displacement && !vel) {
+    double d[3][3];
+    gradient(p, s.e, s.r, d);
+    append_gradient_sample(mode, d, s.rec.samples);
+    return;
+  }
   const std::array<double, 3> u = evaluate(p, vel ? p.V : p.U, s.e, s.r);
   for (int c = 0; c < 3; ++c) s.rec.samples.push_back(Real(u[std::size_t(c)]));
 }

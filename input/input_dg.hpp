@@ -107,10 +107,6 @@ inline void check_dg(State& st) {
   } else if (!c.tps.on) {  // with testpointsource its rho, cp, cs are the material
     check_dg_block(st, on);
   }
-  for (const RecCfg& r : c.recs)
-    if (r.mode != RecMode::Displacement && r.mode != RecMode::Velocity)
-      refuse(r.line, std::string("rec: variables=") + kRecModeNames[static_cast<int>(r.mode)],
-             "allowed with dgalerkin: displacement, velocity");
 }
 
 }  // namespace input_detail
