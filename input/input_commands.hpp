@@ -31,8 +31,7 @@ struct State {
   std::string dir;   // its directory with a trailing '/', or "" for the current one
   Config cfg;
   int grid_line = 0, time_line = 0, fileio_line = 0, sg_line = 0, tps_line = 0;
-  int checkpoint_line = 0, restart_line = 0, topo_line = 0, last_line = 0;
-  int halo_line = 0;  // the last developer line with halo= (input_dg.hpp refuses it)
+  int checkpoint_line = 0, restart_line = 0, topo_line = 0, last_line = 0, halo_line = 0;  // halo_line: last halo=
   std::vector<SourceExtra> src;
   std::vector<RecExtra> rec;
   std::vector<BlockExtra> blk;
@@ -354,10 +353,6 @@ inline void check_rec_file(const Keys& k, const std::string& name) {
   }
 }
 
-// The names of `rec variables=`, in the order of RecMode.
-inline constexpr const char* kRecModeNames[6] = {"displacement", "velocity", "div", "curl", "strains",
-                                                 "displacementgradient"};
-
 inline void cmd_rec(State& st, const Line& ln) {
   Keys k(st.file, ln, {"x", "y", "lat", "lon", "z", "depth", "topodepth", "file", "sta", "nsew", "writeEvery",
                        "usgsformat", "sacformat", "variables"});
@@ -380,12 +375,13 @@ inline void cmd_rec(State& st, const Line& ln) {
   r.usgs = k.boolean("usgsformat", false);
   r.sac = k.boolean("sacformat", true);
   if (const Token* t = k.find("variables")) {
+    static const char* names[6] = {"displacement", "velocity", "div", "curl", "strains", "displacementgradient"};
     int m = -1;
     for (int c = 0; c < 6; ++c)
-      if (t->value == kRecModeNames[c]) m = c;
+      if (t->value == names[c]) m = c;
     if (m < 0)
       k.fail("unknown variables " + in_quotes(t->value) + " (allowed: " +
-             join(std::vector<std::string>(kRecModeNames, kRecModeNames + 6)) + ")");
+             join(std::vector<std::string>(names, names + 6)) + ")");
     r.mode = static_cast<RecMode>(m);
   }
   if (r.nsew && r.mode != RecMode::Displacement && r.mode != RecMode::Velocity)
