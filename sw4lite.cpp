@@ -7,7 +7,8 @@
 // halo exchanges between. Built with -DSW4LITE_ONESIDED (./sw4lite-onesided), the same phases
 // run as handlers on partitions of the grid, several per rank, on the active-message runtime
 // (onesided.hpp). Both print the same lines and write the same files: what ends a step is
-// written once (step_end.hpp), and so is the report.
+// written once (step_end.hpp), and so is the report. A deck with `dgalerkin` takes the DG
+// solver's drivers instead (sw4lite_dg.hpp, sw4lite_dg_onesided.hpp), after the same parsing.
 //
 //   usage: mpirun -np P ./sw4lite [--check] [--partitions N] [--kernel tuned|reference] [--halo NAME] DECK (options.hpp)
 #include <mpi.h>
