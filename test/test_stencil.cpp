@@ -95,7 +95,8 @@ TEST(Interior, NotExactBeyondItsOrder) {
 }
 
 // The six free-surface rows: exact for cubics with constant coefficients and for quadratics
-// with linear coefficients (the closure is second order at the boundary).
+// with linear coefficients, not beyond, so the closure is second order at the boundary
+// (NUMERICS 3.4).
 TEST(SurfaceRows, ExactOnLowDegreePolynomials) {
   const int cases[2][2] = {{0, 3}, {1, 2}};
   for (const auto& cs : cases) {
@@ -124,6 +125,21 @@ TEST(SbpTables, SecondDerivativeRowsAreExactForCubics) {
       // measured 8.6e-6
       EXPECT_NEAR(s, expect[p], tol(1e-13, 3e-5)) << "row " << k << " power " << p;
     }
+}
+
+// ... and not for quartics: the same sum with p = 4 misses 12(k-1)^2 in every row (by 0.14 in
+// row 6, 5.5 in row 1, exactly), so the rows are second order and no better (NUMERICS 3.4).
+TEST(SbpTables, SecondDerivativeRowsAreNotExactForQuartics) {
+  for (int k = 1; k <= 6; ++k) {
+    double s = sbp::ghcof[k - 1];
+    for (int q = 1; q <= 8; ++q) {
+      double a = 0;
+      for (int m = 1; m <= 8; ++m) a += sbp::acof[k - 1][q - 1][m - 1];
+      s += a * std::pow(q - 1, 4);
+    }
+    // single: the sum's rounding is 3e-5 (above), far below the smallest miss
+    EXPECT_GT(std::fabs(s - 12.0 * (k - 1) * (k - 1)), 0.1) << "row " << k;
+  }
 }
 
 TEST(SbpTables, FirstDerivativeRowsAndSbop) {
