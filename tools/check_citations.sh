@@ -10,11 +10,19 @@
 #   - NUMERICS.md has no heading with a cited number (a line "## 3. ..." or "### 3.1 ...");
 #     lists ("3.1, 3.2", "8, 7.1"), ranges ("2-5", "3.1-3.3": both ends are checked),
 #     "§0/§7.3", "section 10" and a bare "§6.3" (which only NUMERICS uses) are understood;
+#   - a cited NUMERICS section's title, where the citation gives one, is not its heading's
+#     words: NUMERICS 21, "Receivers with topography" (quoted, after the number, the comma
+#     optional), NUMERICS 21 (Receivers with topography) (in parentheses that open with a
+#     capital letter or a backquote: a parenthesis in lower case, "NUMERICS 3.3 (below)", is
+#     a remark), or NUMERICS.md, "The norms" (no number: some heading has those words); after
+#     a list or a range the title names its last section;
 #   - a cited document has no heading (or paragraph opening with a bold label) with a cited
 #     name: DOC, "Name" with DOC any .md file
 #     (README alone means README.md), with or without the comma or with a colon, and more
 #     names after it (DOC, "Name" and "Other name"); a citation may run on to the next line;
-#   - a cited .md file (say shared/NOTES.md) is not in the repository.
+#   - a cited .md file (say shared/NOTES.md) is not in the repository;
+#   - a link's anchor, [text](FILE.md#anchor) or [text](#anchor) in a .md file, is no heading of
+#     that file (GitHub's anchors: the heading in lower case, punctuation dropped, blanks as -).
 # This file itself is not scanned (its own examples are not citations).
 #
 #   usage: tools/check_citations.sh [--list] [ROOT]    ROOT: the repository (default: here)
@@ -60,6 +68,23 @@ check() {
       note(f, l, "NUMERICS.md " n)
       if (!(n in numsec)) fail(f, l, "NUMERICS.md has no section " n " (cited as \"" cited "\")")
     }
+    # A title given after the section number(s) lst, at the start of rest (NUMERICS 21,
+    # "Receivers with topography" or NUMERICS 21 (Receivers with topography)): it must be the
+    # words of the heading of the last number of lst. Returns rest without the title.
+    function check_title(lst, rest, f, l,    words, n, tok, k) {
+      if (match(rest, /^ *,? *"[A-Za-z0-9`(][^"]*"/)) {
+        words = substr(rest, 1, RLENGTH); sub(/^[^"]*"/, "", words); sub(/"$/, "", words)
+      } else if (match(rest, /^ *\([A-Z`]([^()]|\([^()]*\))*\)/)) {
+        words = substr(rest, 1, RLENGTH); sub(/^ *\(/, "", words); sub(/\)$/, "", words)
+      } else return rest
+      rest = substr(rest, RLENGTH + 1)
+      gsub(/§|sections?|and|[,\/–-]/, " ", lst); k = split(lst, tok, " "); n = tok[k]
+      words = trim(words); gsub(/[ \t]+/, " ", words)
+      note(f, l, "NUMERICS.md " n " \"" words "\"")
+      if ((n in numsec) && numtitle[n] != words)
+        fail(f, l, "NUMERICS.md " n " is \"" numtitle[n] "\", not \"" words "\"")
+      return rest
+    }
     # The section numbers of a list such as " 3.1, 3.2", " §0/§7.3", " section 10", " 2-5".
     function check_list(s, f, l, cited,    n, i, tok, ends) {
       gsub(/§/, " ", s); gsub(/sections?/, " ", s); gsub(/and/, ",", s)
@@ -80,7 +105,13 @@ check() {
       if (system("test -f \"" doc "\"") != 0) { missing[doc] = 1; return }
       while ((getline line < doc) > 0) {
         if (line ~ /^```/) { fence = !fence; continue }
-        if (!fence && line ~ /^#+ /) { h = line; sub(/^#+ +/, "", h); heading[doc, trim(h)] = 1 }
+        if (!fence && line ~ /^#+ /) {
+          h = line; sub(/^#+ +/, "", h); heading[doc, trim(h)] = 1
+          # its anchor as GitHub makes it; a repeated one gets -1, -2, ...
+          h = tolower(trim(h)); gsub(/[^a-z0-9 _-]/, "", h); gsub(/ /, "-", h)
+          if ((doc, h) in anchor) { nrep[doc, h]++; h = h "-" nrep[doc, h] }
+          anchor[doc, h] = 1
+        }
         # a paragraph that opens with a bold label ("**Never half there.** ...") is a section too
         if (!fence && match(line, /^\*\*[^*]+\*\*/)) {
           h = substr(line, 3, RLENGTH - 4); sub(/[.:]$/, "", h); heading[doc, trim(h)] = 1
@@ -111,6 +142,12 @@ check() {
         if (match(rest, /^ *((sections?|§) *)?[0-9]+(\.[0-9]+)*( *(,|\/|-|–|and) *(§ *)?[0-9]+(\.[0-9]+)*)*/)) {
           lst = substr(rest, 1, RLENGTH); rest = substr(rest, RLENGTH + 1)
           check_list(lst, f, l, cited lst)
+          rest = check_title(lst, rest, f, l)
+        } else if (match(rest, /^[,:]? *"[A-Za-z0-9`(][^"]*"/)) {  # NUMERICS.md, "The norms"
+          name = substr(rest, 1, RLENGTH); rest = substr(rest, RLENGTH + 1)
+          sub(/^[^"]*"/, "", name); sub(/"$/, "", name); name = trim(name); gsub(/[ \t]+/, " ", name)
+          note(f, l, "NUMERICS.md \"" name "\"")
+          if (!(name in numname)) fail(f, l, "NUMERICS.md has no section \"" name "\"")
         }
         t = rest
       }
@@ -136,8 +173,21 @@ check() {
       while (match(t, /§ *[0-9]+(\.[0-9]+)*/)) {
         lst = substr(t, RSTART, RLENGTH); t = substr(t, RSTART + RLENGTH)
         check_list(lst, f, l, lst)
+        t = check_title(lst, t, f, l)
       }
       return t
+    }
+    # Links with an anchor in t: [text](FILE.md#anchor), or [text](#anchor) in a .md file f.
+    function check_anchors(t, f, l,    link, doc, a) {
+      while (match(t, /\]\([A-Za-z0-9_.\/-]*#[A-Za-z0-9_-]+\)/)) {
+        link = substr(t, RSTART + 2, RLENGTH - 3); t = substr(t, RSTART + RLENGTH)
+        doc = link; sub(/#.*$/, "", doc); a = link; sub(/^[^#]*#/, "", a)
+        if (doc == "") { if (f !~ /\.md$/) continue; doc = f } else doc = resolve(doc, f)
+        if (doc !~ /\.md$/) continue
+        note(f, l, doc "#" a)
+        if (!(doc in loaded)) load_headings(doc)
+        if (!(doc in missing) && !((doc, a) in anchor)) fail(f, l, doc " has no heading with the anchor #" a)
+      }
     }
     # Names of .md files in t: each must be a file of the repository.
     function check_md(t, f, l,    name, after) {
@@ -150,19 +200,26 @@ check() {
         if (!seenmd[name]) fail(f, l, "cites " name ", which is not in the repository")
       }
     }
-    BEGIN {  # the section numbers of NUMERICS.md
+    BEGIN {  # the section numbers of NUMERICS.md and their titles (the other words of the heading)
       while ((getline line < numfile) > 0)
         if (line ~ /^#+ /) { h = line; sub(/^#+ +/, "", h); split(h, w, " "); n = w[1]
-          sub(/^§/, "", n); sub(/\.$/, "", n); if (n ~ /^[0-9]+(\.[0-9]+)*$/) numsec[n] = 1 }
+          sub(/^§/, "", n); sub(/\.$/, "", n)
+          if (n ~ /^[0-9]+(\.[0-9]+)*$/) {
+            numsec[n] = 1; h = trim(h); sub(/^[^ ]+ */, "", h); gsub(/[ \t]+/, " ", h)
+            numtitle[n] = h; numname[h] = 1; numname[n " " h] = 1
+          }
+        }
       close(numfile)
     }
     FNR == 1 { carry = "" }
     {
       t = $0
       if (carry != "") { t = carry " " uncomment(t); l = carryline; carry = "" } else l = FNR
-      check_md($0, FILENAME, FNR)
+      check_md($0, FILENAME, FNR); check_anchors($0, FILENAME, FNR)
       # A citation cut by the end of the line goes on with the next line.
-      if (match(t, /(NUMERICS(\.md)?( *(section|§))?|(README(\.md)?|[A-Za-z0-9_\/.-]+\.md)[,:]?( *"[^"]*" *(,|and))* *("[^"]*)?) *$/)) {
+      # (A number with a title opened but not closed, or a list that goes on, goes on too.)
+      if (match(t, /(NUMERICS(\.md)?( *(section|§))?|(README(\.md)?|[A-Za-z0-9_\/.-]+\.md)[,:]?( *"[^"]*" *(,|and))* *("[^"]*)?) *$/) ||
+          match(t, /(NUMERICS(\.md)? *((sections?|§) *)?|§ *)[0-9]+(\.[0-9]+)*( *(,|\/|-|–|and) *(§ *)?[0-9]+(\.[0-9]+)*)*( *(,|\/|-|–|and)| *,? *"[A-Za-z0-9`(][^"]*| *\([A-Z`]([^()]|\([^()]*\))*) *$/)) {
         carry = substr(t, RSTART); carryline = l; t = substr(t, 1, RSTART - 1)
       }
       parse(t, FILENAME, l)
@@ -201,6 +258,18 @@ self_test() {
   echo "# see $D.md \"Time step as phasers\"" >"$probe";  expect 'no section "Time step as phasers"' 1
   echo "# see README, \"No such heading\"" >"$probe";   expect 'README.md has no section "No such heading"' 1
   echo "# see docs/none.md, \"Intro\"" >"$probe";       expect "docs/none.md, which is not" 1
+  # titles: right ones pass (a lower-case parenthesis is a remark), wrong ones fail
+  printf '# see %s 21 (Receivers with topography), %s.md 3.4, "The coefficient tables",\n# %s.md, "The norms", (%s7.3 (The norms)), %s 3.3 (below), %s 16 (The\n# curvilinear elastic operator), [images](docs/user-guide.md#images)\n' \
+    "$N" "$N" "$N" "$S" "$N" "$N" >"$probe";       expect "right titles and anchors pass" 0
+  echo "# see $N 21 (Receivers with topograhpy)" >"$probe"
+  expect 'NUMERICS.md 21 is "Receivers with topography", not "Receivers with topograhpy"' 1
+  echo "# see $N.md 3.4, \"The coefficient table\"" >"$probe"; expect 'not "The coefficient table"' 1
+  echo "# see $N.md, \"The norm\"" >"$probe";          expect 'NUMERICS.md has no section "The norm"' 1
+  printf '# see (%s 7.3 (The\n# norm))\n' "$N" >"$probe"; expect 'NUMERICS.md 7.3 is "The norms", not "The norm"' 1
+  echo "# see (${S}16.2 (Interior rows (k > 7)))" >"$probe"; expect 'not "Interior rows (k > 7)"' 1
+  echo "# see $N 3.1, 3.2 (Mixed derivative)" >"$probe"; expect 'NUMERICS.md 3.2 is "Mixed derivatives"' 1
+  echo "# see [the images](docs/user-guide.md#imagez)" >"$probe"
+  expect "docs/user-guide.md has no heading with the anchor #imagez" 1
   rm -f "$probe"
   sed -i 's/^### 7\.2 /### 7.2x /' "$tmp/NUMERICS.md"; expect "no section 7.2 " 1
   return $rc
