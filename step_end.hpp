@@ -67,7 +67,9 @@ inline std::string abs_words(std::int64_t b) {
 
 // What the bound found at a point, as the line says it: "NaN", "an infinite value", or a
 // blow-up with the largest |u| of that step over all ranks (`largest`) and the bound.
-// `whose`: what sets the bound ("the sources", or a test problem's "the exact solution").
+// `whose`: what sets the bound, "the sources", or "the test problem's data" for a test problem
+// without sources (StepEnd::words), whose bound is kSafety times its solution's known size
+// (test_problem_scale).
 inline std::string bound_words(std::int64_t point_bits, std::int64_t largest, double bound,
                                const char* whose = "the sources") {
   if (is_nan_bits(point_bits)) return "NaN";

@@ -411,10 +411,6 @@ inline void Subdomain::write_receivers(const std::string& path, const UtcTime& u
     if (!due_only || r.write_due()) r.write(path, dt, grid, utc);
 }
 
-// A quick pass that only asks whether some value fails the test (a branch-free OR over each
-// row, which the compiler vectorizes: the cost of reading U once), and only when one does, the
-// search for the smallest point key, which wins whichever thread finds it first. Grid 1's
-// planes come first.
 inline void Subdomain::redo_work(double extra) {
   Target tg;
   for (int c = 0; c < 3; ++c) tg.out[c] = acc[c].data();

@@ -91,6 +91,11 @@ inline long look_first_above(const GridCfg& g, const Field& f, const Box& o, int
 
 }  // namespace detail
 
+// One pass over each grid's owned points, grid 1's planes first (they come first in key order):
+// each row's largest |u| bits by the vectorized integer maximum, the row searched for its first
+// point only when it reaches the best so far (the cost of reading U once). Only when the
+// largest is beyond the bound, a second pass for the smallest key beyond it, the same whichever
+// thread finds it (a minimum).
 inline Subdomain::Look Subdomain::look(std::int64_t bound) const {
   Look r;
   std::int64_t b0 = -1, b1 = -1;

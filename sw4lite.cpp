@@ -1,7 +1,12 @@
 // sw4lite.cpp: main: read the deck, set up the pieces of the grid, run the time loop, report.
 //
-// Why built so: this file holds the two drivers and the only reductions over ranks (time
-// step, norms, timings). Every rank parses the deck itself, so an input error is found by every
+// Why built so: this file holds the two drivers and, with the parts it includes
+// (sw4lite_report.hpp, sw4lite_dg.hpp, sw4lite_dg_onesided.hpp), the reductions over ranks of
+// what a run computes: the time step, the source counts, the solution check's verdict, the
+// norms, the energy and the timings. The others live with what they agree on: the checkpoint's
+// and the image's (output/checkpoint_io.hpp, checkpoint_run.hpp, image_io.hpp), the one-sided
+// loop's t at a pause (onesided/onesided_run.hpp) and the runtime's quiescence and statistics
+// (amr_runtime.hpp). Every rank parses the deck itself, so an input error is found by every
 // rank at once and all of them exit with status 1 before anything is written. The default build
 // is the two-sided driver: one piece per rank, the phase sequence of subdomain.hpp with the two
 // halo exchanges between. Built with -DSW4LITE_ONESIDED (./sw4lite-onesided), the same phases
