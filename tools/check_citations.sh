@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_citations.sh: every section the project cites exists.
+# check_citations.sh: every section the project cites exists, and DESIGN.md maps every file.
 #
 # Why built so: the code and the documents explain themselves by pointing at sections
 # ("NUMERICS.md 3.1, 3.2", "NUMERICS §7.2", "NUMERICS 2-5", "DESIGN.md, \"Time step as
@@ -23,6 +23,8 @@
 #   - a cited .md file (say shared/NOTES.md) is not in the repository;
 #   - a link's anchor, [text](FILE.md#anchor) or [text](#anchor) in a .md file, is no heading of
 #     that file (GitHub's anchors: the heading in lower case, punctuation dropped, blanks as -).
+# It also fails when DESIGN.md's layout table misses a tracked *.hpp or *.cpp (test/ and bench/
+# have rows of their own) or lists one that is gone (layout_check, below).
 # This file itself is not scanned (its own examples are not citations).
 #
 #   usage: tools/check_citations.sh [--list] [ROOT]    ROOT: the repository (default: here)
@@ -230,6 +232,29 @@ check() {
       if (bad) { print "check_citations: " bad " problem(s) in " ncite " citations"; exit 1 }
       print "check_citations: all " ncite " citations found"
     }' "${files[@]}"
+  local rc=$?
+  layout_check . || rc=1
+  return $rc
+}
+
+# DESIGN.md's layout table (its section "Layout: one concern per file") names every header and
+# source of the program, one row each: every tracked *.hpp and *.cpp outside test/ and bench/
+# (which have rows of their own) is in a backquoted cell, and every path in one is a file.
+layout_check() {
+  local root=$1 listed f bad=0 n=0
+  [ -f "$root/DESIGN.md" ] || return 0  # its absence is reported above
+  listed=$(awk '/^## Layout/ { on = 1; next } /^## / { on = 0 } on' "$root/DESIGN.md" |
+    grep -o '`[^`]*`' | tr -d '`' | sort -u)
+  while IFS= read -r f; do
+    n=$((n + 1))
+    grep -q -x -F -- "$f" <<<"$listed" ||
+      { echo "DESIGN.md: the layout table does not list $f"; bad=1; }
+  done < <(source_files "$root" | grep -E '\.(hpp|cpp)$' | grep -v -E '^(test|bench)/')
+  while IFS= read -r f; do
+    [ -f "$root/$f" ] || { echo "DESIGN.md: the layout table lists $f, which is not in the repository"; bad=1; }
+  done < <(grep -E '^[A-Za-z0-9_./-]+\.(hpp|cpp)$' <<<"$listed")
+  [ "$bad" -eq 0 ] && echo "check_citations: DESIGN.md's layout table lists all $n headers and sources"
+  return $bad
 }
 
 # On a copy of the repository: the copy passes, and each kind of bad citation fails.
@@ -272,6 +297,13 @@ self_test() {
   expect "docs/user-guide.md has no heading with the anchor #imagez" 1
   rm -f "$probe"
   sed -i 's/^### 7\.2 /### 7.2x /' "$tmp/NUMERICS.md"; expect "no section 7.2 " 1
+  sed -i 's/^### 7\.2x /### 7.2 /' "$tmp/NUMERICS.md"
+  # the layout table: a header it does not list, a row for a file that is gone
+  echo '#pragma once' >"$tmp/probe_layout.hpp"; expect "the layout table does not list probe_layout.hpp" 1
+  rm -f "$tmp/probe_layout.hpp"
+  printf '%s\n' '| | `gone/nowhere.hpp` | nothing |' >>"$tmp/DESIGN.md.row"
+  sed -i '/^| | `sbp.hpp` |/r '"$tmp/DESIGN.md.row" "$tmp/DESIGN.md"; rm -f "$tmp/DESIGN.md.row"
+  expect "lists gone/nowhere.hpp, which is not in the repository" 1
   return $rc
 }
 
