@@ -1,5 +1,6 @@
-// amr_runtime.hpp: a small active-message runtime in the style of PREMA (mobile objects,
-// remote handler invocation, work stealing). It knows nothing of seismology.
+// amr_runtime.hpp: a small active-message runtime ("amr" for short, not adaptive mesh refinement)
+// in the style of PREMA (mobile objects, remote handler invocation, work stealing). It knows
+// nothing of seismology.
 //
 // Why built so. An over-decomposed solver wants to say "run this phase on partition 7 once its
 // halos are in" and let the machine decide where partition 7 lives. So the unit of addressing

@@ -1,8 +1,9 @@
-// amr_engine.hpp: the machinery under amr::Runtime (amr_runtime.hpp, which explains the
-// design): how an invocation travels (the local short-cut, one message or header + payload,
-// forwarding), how a handler is run, how an object moves (offer, accept, packed state) and how
-// the steal protocol's messages are answered. Everything here is private to Runtime, which
-// adds the public face: registration, invoke, poll/run_until/quiesce, statistics.
+// amr_engine.hpp (amr: active-message runtime): the machinery under amr::Runtime
+// (amr_runtime.hpp, which explains the design): how an invocation travels (the local short-cut,
+// one message or header + payload, forwarding), how a handler is run, how an object moves (offer,
+// accept, packed state) and how the steal protocol's messages are answered. Everything here is
+// private to Runtime, which adds the public face: registration, invoke, poll/run_until/quiesce,
+// statistics.
 //
 // Why a separate file: the public API should read in ten minutes without the protocol in the
 // way, and the protocol should read as one piece: every message kind is sent and received in

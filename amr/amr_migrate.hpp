@@ -1,7 +1,7 @@
-// amr_migrate.hpp: how an object moves from one rank to another. The holder freezes it and
-// offers it (offer); once the new holder accepts, the holder packs its state, sends it and
-// points at the new holder (send_state); the new holder unpacks the object, replays what
-// arrived for it meanwhile and counts a steal that landed (on_state). Moves that migrate()
+// amr_migrate.hpp (amr: active-message runtime): how an object moves from one rank to another. The
+// holder freezes it and offers it (offer); once the new holder accepts, the holder packs its state,
+// sends it and points at the new holder (send_state); the new holder unpacks the object, replays
+// what arrived for it meanwhile and counts a steal that landed (on_state). Moves that migrate()
 // asked for start between handlers (start_wanted_moves).
 //
 // Part of amr_engine.hpp, which declares these members of Engine and includes this file after

@@ -1,4 +1,5 @@
-// amr_pack.hpp: bytes in and bytes out for the active-message runtime (amr_runtime.hpp).
+// amr_pack.hpp (amr: active-message runtime): bytes in and bytes out for the runtime
+// (amr_runtime.hpp).
 //
 // Why built so: a mobile object travels as bytes, and so does every payload, so the runtime
 // needs one small, checked way to write and read them. `Writer` appends to a std::vector<char>

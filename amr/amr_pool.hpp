@@ -1,4 +1,4 @@
-// amr_pool.hpp: reusable byte buffers for the active-message runtime's transport
+// amr_pool.hpp (amr: active-message runtime): reusable byte buffers for the runtime's transport
 // (amr_transport.hpp).
 //
 // Why built so: every message the runtime sends or receives lives in a std::vector<char> (the

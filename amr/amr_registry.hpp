@@ -1,4 +1,5 @@
-// amr_registry.hpp: the handlers and the mobile types of the runtime, by small integer ids.
+// amr_registry.hpp (amr: active-message runtime): the handlers and the mobile types of the runtime,
+// by small integer ids.
 //
 // Why built so: a message names its handler, and a migrated state names its object's type, by
 // a number every rank understands, never by a function pointer (ranks may load code at

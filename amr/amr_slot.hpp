@@ -1,4 +1,5 @@
-// amr_slot.hpp: what the runtime keeps for one mobile object, and what travels when it moves.
+// amr_slot.hpp (amr: active-message runtime): what the runtime keeps for one mobile object, and
+// what travels when it moves.
 //
 // Why built so: the ordering promise of the runtime (amr_runtime.hpp) rests on one small piece
 // of bookkeeping, kept here on its own so it can be read and checked in one sitting. Every

@@ -1,5 +1,5 @@
-// amr_stats.hpp: the runtime's per-rank statistics, the clock they are taken with, and the
-// table report() prints.
+// amr_stats.hpp (amr: active-message runtime): the runtime's per-rank statistics, the clock they
+// are taken with, and the table report() prints.
 //
 // Why built so: a co-design study compares runs by where the time went, so every rank keeps a
 // few timers and counters and report() prints their minimum, average and maximum over the

@@ -1,4 +1,5 @@
-// amr_steal.hpp: the work-stealing policy of the runtime, kept apart from its mechanism.
+// amr_steal.hpp (amr: active-message runtime): the work-stealing policy of the runtime, kept apart
+// from its mechanism.
 //
 // Why built so: who to ask and what to give are decisions a co-design study wants to read and
 // change in one place; the messages that carry them live in amr_engine.hpp.

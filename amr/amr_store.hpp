@@ -1,6 +1,6 @@
-// amr_store.hpp: what one rank knows and holds: the location table, the objects held here
-// with their queues, the round-robin queue of objects that have work, and the packing and
-// landing of an object's whole state when it migrates.
+// amr_store.hpp (amr: active-message runtime): what one rank knows and holds: the location table,
+// the objects held here with their queues, the round-robin queue of objects that have work, and the
+// packing and landing of an object's whole state when it migrates.
 //
 // Why built so: this is the part of the runtime that must stay consistent whatever order
 // messages arrive in, so it is kept free of MPI and of message handling (amr_engine.hpp does

@@ -1,4 +1,5 @@
-// amr_transport.hpp: the MPI layer under the active-message runtime (amr_runtime.hpp).
+// amr_transport.hpp (amr: active-message runtime): the MPI layer under the runtime
+// (amr_runtime.hpp).
 //
 // Why built so: everything the runtime sends is a nonblocking MPI_Isend of a byte buffer that
 // the transport owns until the send completes, and everything it receives lands in a receive
