@@ -2,9 +2,10 @@
 // against the original's reference files, and SAC binary for every mode, read back by read_sac
 // and also at raw byte offsets. Recording and the other file handling are in test_receiver.cpp.
 //
-// The USGS tests feed the samples of the original's reference files (pointsource deck,
-// ../shared/reference/pointsource, embedded below so that the test runs on a fresh clone) back
-// through the writer and require the same bytes. The SAC tests write one file per component
+// The USGS tests feed the samples of the original's reference files (the original SW4lite's
+// output for the rec lines of inputs/pointsource-rec.in, as in test/reference/recA.txt;
+// embedded below so that the test reads no file) back through the writer and require the same
+// bytes. The SAC tests write one file per component
 // for every mode, read it back field by field, and also read the raw bytes at the offsets of
 // the standard SAC layout, so the reader cannot hide a layout mistake of the writer.
 #include <gtest/gtest.h>
@@ -29,8 +30,8 @@ using namespace sw4;
 namespace fs = std::filesystem;
 
 namespace {
-// Output of the original (geodynamics/sw4lite, C kernels) for the three rec lines of
-// ../shared/reference/pointsource/pointsource.in, copied verbatim.
+// Output of the original (geodynamics/sw4lite, C kernels) for the three rec lines of its
+// pointsource reference deck (inputs/pointsource-rec.in here), copied verbatim.
 const std::string kRecA = R"REF(# Author: SW4
 # Scenario: test
 # Date: UTC  11/29/2026:23:40:22.000

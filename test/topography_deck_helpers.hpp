@@ -11,7 +11,7 @@
 //           hill; varC analyticalMetric=1); varA source x=0.52 y=0.48 z=0.41 fx=1 fy=-0.5 fz=2,
 //           varB z=0.35 mxx=1 myy=0.5 mzz=-0.7 mxz=0.3, varC depth=0.03 with also mxy=0.2
 //           myz=-0.4; rec (0.7,0.6,depth 0.8) (0.5,0.3,z=0.1) (0.6,0.4,depth 0)
-// (from shared/reference/topo/*.in of the original's reference runs).
+// (the decks of the original's reference runs with topography, as in test/reference/topo/*.in).
 #pragma once
 
 #include <gtest/gtest.h>
