@@ -242,6 +242,7 @@ struct TopographyCfg {
   double zetabreak = 0.95;  // zeta: the grid bends in k < 1 + zeta (n_c - 1), 0 < zeta <= 1
   double amp = 0, xc = 0, yc = 0, lx = 1, ly = 1;  // the hill A, x_c, y_c, L_x, L_y (required)
   bool analytical_metric = false;  // metric from the mapping's exact derivatives
+  bool sw4_convention = false;     // convention=sw4: SW4's n_c and time-step bound (NUMERICS 25.5)
   int line = 0;
 };
 

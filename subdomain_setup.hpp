@@ -147,7 +147,8 @@ inline std::array<double, 2> Subdomain::max_speed2() const {
   for (long p = 0; p < long(rho.v.size()); ++p)
     s0 = std::max(s0, (4 * double(mu.v[p]) + la.v[p]) / rho.v[p]);
   if (!topo) return {s0, 0};
-  return {s0, curvilinear_speed2(top.mu, top.la, top.rho, top.met, top.box)};
+  const Box bound = curvilinear_timestep_box(top.box, top.nc, topography.cfg.sw4_convention);
+  return {s0, curvilinear_speed2(top.mu, top.la, top.rho, top.met, bound)};
 }
 
 }  // namespace sw4

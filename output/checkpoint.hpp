@@ -122,6 +122,7 @@ inline std::uint64_t deck_hash(const Config& cfg) {
   if (t.on) {
     x.d(t.zmax), x.i(t.order), x.d(t.zetabreak), x.d(t.amp), x.d(t.xc), x.d(t.yc), x.d(t.lx);
     x.d(t.ly), x.i(t.analytical_metric);
+    if (t.sw4_convention) x.i(1);  // only then, so that every other deck keeps its hash
   }
   x.i(std::int64_t(cfg.blocks.size()));
   for (const BlockCfg& b : cfg.blocks)

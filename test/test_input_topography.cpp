@@ -47,6 +47,9 @@ TEST(InputTopography, KeysAndDefaults) {
   EXPECT_EQ(d.topo.order, 7);
   EXPECT_EQ(d.topo.zetabreak, 1.0);
   EXPECT_TRUE(d.topo.analytical_metric);
+  EXPECT_FALSE(t.sw4_convention);
+  EXPECT_FALSE(parse(kGrid + kHill + " convention=sw4lite\n").topo.sw4_convention);
+  EXPECT_TRUE(parse(kGrid + kHill + " convention=sw4\n").topo.sw4_convention);
   EXPECT_EQ(topo_error(kGrid + kHill + "\n"), "(no error)");
   EXPECT_FALSE(parse(kGrid).topo.on);
 }
@@ -92,6 +95,8 @@ TEST(InputTopography, LineErrors) {
             p + "gaussianLx=0 must be > 0");
   EXPECT_EQ(error_of(kGrid + kHill + " analyticalMetric=maybe\n"),
             p + "'analyticalMetric=maybe' is not a boolean (allowed: 1, true, yes, 0, false, no)");
+  EXPECT_EQ(error_of(kGrid + kHill + " convention=SW4\n"),
+            p + "'convention=SW4' is not a convention (allowed: sw4lite, sw4)");
   EXPECT_EQ(error_of(kGrid + kHill + "\n" + kHill + "\n"),
             "in/x.in:5: topography: only one topography command is allowed (the first is on line 4)");
 }

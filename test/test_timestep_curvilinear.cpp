@@ -235,3 +235,21 @@ TEST(TimeStepCurvilinear, ReferenceDeckBound) {
   owned.kb = 1;
   EXPECT_LT(curvilinear_speed2(mu, la, rho, met, owned), s2 * (1 - 1e-3));
 }
+
+// Which points bound the step: the whole array (the original), or with convention=sw4 grid 1's
+// planes k = 1..nc with their ghost columns (SW4 since 2020; NUMERICS 18.3, 25.5). On the
+// reference deck SW4's rule gives a step larger by more than 0.1% (the test above).
+TEST(TimeStepCurvilinear, SW4ConventionLeavesTheGhostPlanesOut) {
+  const Box b{-1, 67, -1, 67, -1, 105};
+  const Box all = curvilinear_timestep_box(b, 103, false), sw4 = curvilinear_timestep_box(b, 103, true);
+  EXPECT_EQ(all.kb, -1);
+  EXPECT_EQ(all.ke, 105);
+  EXPECT_EQ(sw4.kb, 1);
+  EXPECT_EQ(sw4.ke, 103);
+  EXPECT_EQ(sw4.ib, -1);
+  EXPECT_EQ(sw4.ie, 67);
+  EXPECT_EQ(sw4.jb, -1);
+  EXPECT_EQ(sw4.je, 67);
+  const Box piece{10, 20, 10, 20, -1, 105};  // a piece's box has every plane
+  EXPECT_EQ(curvilinear_timestep_box(piece, 103, true).ib, 10);
+}

@@ -82,6 +82,33 @@ TEST(TopographySizes, KnifeEdgeOfTheCurvilinearCount) {
   EXPECT_LT(quotient, 102.5);
 }
 
+// SW4 (the full code) truncates the quotient, nc = 1 + int((Z_t - ebar)/h), which
+// convention=sw4 follows (NUMERICS 25.5). SW4's twilight decks (a hill 0.05 high about
+// (0.5, 0.5), width 0.15, Z_t = 0.25 in the unit cube): at nx = 61 the quotient is 16.5 plus
+// 6e-13 (the hill's foot at the extended corner is -2.0e-14), so nc = 18 here and 17 in SW4, as
+// its console prints; at nx = 31 (8.25) both give 9, and on the original's deck both give 103.
+TEST(TopographySizes, SW4ConventionTruncatesTheCount) {
+  TopographyCfg t;
+  t.on = true;
+  t.zmax = 0.25;
+  t.amp = 0.05;
+  t.xc = t.yc = 0.5;
+  t.lx = t.ly = 0.15;
+  TopographyCfg s = t;
+  s.sw4_convention = true;
+  const TopoGrids g61 = topography_grids(deck_grid(1.0, 1.0, 1.0 / 60), t);
+  const double quotient = (g61.zt - g61.ebar) / g61.h;
+  EXPECT_GT(quotient, 16.5);
+  EXPECT_LT(quotient, 16.5 + 1e-11);
+  EXPECT_EQ(g61.nc, 18);
+  EXPECT_EQ(topography_grids(deck_grid(1.0, 1.0, 1.0 / 60), s).nc, 17);
+  EXPECT_EQ(topography_grids(deck_grid(1.0, 1.0, 1.0 / 30), t).nc, 9);
+  EXPECT_EQ(topography_grids(deck_grid(1.0, 1.0, 1.0 / 30), s).nc, 9);
+  TopographyCfg d = deck_topography();
+  d.sw4_convention = true;
+  EXPECT_EQ(topography_grids(deck_grid(1.28, 5.0, 0.02), d).nc, 103);
+}
+
 // The deck's grid 1 is uniform from k = 98 of 103 (1 + 0.95 * 102 = 97.9). The sheet's variant
 // decks (grid x=1.28 z=2.0 h=0.04; topography order=3 zetabreak=0.8 zmax=0.4, same hill):
 // nc = 12 ((0.4 + 0.05)/0.04 = 11.25), uniform from k = 10 (1 + 0.8 * 11 = 9.8), n0 = 1 + 40.

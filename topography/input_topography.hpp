@@ -17,7 +17,7 @@ namespace input_detail {
 inline void cmd_topography(State& st, const Line& ln) {
   once(st, ln, st.topo_line);
   Keys k(st.file, ln, {"input", "zmax", "order", "zetabreak", "file", "gaussianAmp", "gaussianXc",
-                       "gaussianYc", "gaussianLx", "gaussianLy", "analyticalMetric"});
+                       "gaussianYc", "gaussianLx", "gaussianLy", "analyticalMetric", "convention"});
   TopographyCfg t;
   t.line = ln.no;
   if (!k.has("input")) k.fail("missing key 'input' (allowed: input=gaussian)");
@@ -49,6 +49,11 @@ inline void cmd_topography(State& st, const Line& ln) {
   if (am == "1" || am == "true" || am == "yes") t.analytical_metric = true;
   else if (am == "0" || am == "false" || am == "no") t.analytical_metric = false;
   else k.fail(k.quote("analyticalMetric") + " is not a boolean (allowed: 1, true, yes, 0, false, no)");
+  // Where SW4 (the full code) and the original count grid 1's planes and bound the time step
+  // differently, convention=sw4 takes SW4's rules (NUMERICS 25.5); the default is the original's.
+  const std::string conv = k.str("convention", "sw4lite");
+  if (conv == "sw4") t.sw4_convention = true;
+  else if (conv != "sw4lite") k.fail(k.quote("convention") + " is not a convention (allowed: sw4lite, sw4)");
   k.str("file", "");  // read by the original, unused with input=gaussian
   t.on = true;
   st.cfg.topo = t;

@@ -11,7 +11,9 @@
 // (unstretched: the super-grid only slows waves down), so that Delta t_curv = CFL / sqrt(max of
 // lambda_max(M)/rho). A flat grid (m1^2 = m4^2 = h, m2 = m3 = 0, J = h^3) gives M = (lambda +
 // 4 mu)/h^2 I: the Cartesian bound. The maximum sits at a ghost point above the hill, where the
-// mapping is compressed, so ghost points are not left out.
+// mapping is compressed, so ghost points are not left out: that is the original's rule. SW4 (the
+// full code) has left grid 1's ghost planes k < 1 and k > n_c out since 2020, a larger step
+// where the ghost planes are the most compressed; convention=sw4 does the same (NUMERICS 25.5).
 //
 // The eigenvalues come from cyclic Jacobi rotations, not from the closed trigonometric formula
 // for a 3 x 3 matrix: the trigonometric one loses relative accuracy when eigenvalues are close
@@ -121,6 +123,17 @@ inline double curvilinear_speed2(const Array3& mu, const Array3& la, const Array
         else best = std::max(best, v);
       }
   return bad ? -1.0 : best;
+}
+
+// The points whose M bounds the time step, in a piece's grid-1 array box: all of them, or with
+// SW4's convention the planes k = 1..nc only (its ghost columns stay in, as in SW4).
+inline Box curvilinear_timestep_box(const Box& box, int nc, bool sw4_convention) {
+  Box b = box;
+  if (sw4_convention) {
+    b.kb = std::max(b.kb, 1);
+    b.ke = std::min(b.ke, nc);
+  }
+  return b;
 }
 
 }  // namespace sw4

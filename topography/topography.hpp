@@ -28,7 +28,8 @@
 //     a source;
 //   - n_c = int(1 + round((Z_t - e) / h)), e = (min + max)/2 of -tau over the extended columns,
 //     in double exactly so: for the reference deck the quotient is 102.49999999999999 and n_c =
-//     103, where exact arithmetic would give 104 and a different grid everywhere;
+//     103, where exact arithmetic would give 104 and a different grid everywhere (SW4, the full
+//     code, truncates the quotient instead: convention=sw4, NUMERICS 25.5);
 //   - sigma is (s - 1) times 1/(zeta (n_c - 1)), and (1 - sigma)^p is repeated multiplication.
 //
 // The metric. With z_i, z_j, z_k the undivided index derivatives of z (about h dz/dx, h dz/dy
@@ -146,7 +147,8 @@ inline int clamped_count(double n) {
 
 // The sizes from the grid command (h, nx, ny; its zmax is the requested bottom) and the
 // topography: n0 = int(1 + round((zmax - Z_t)/h)), nc = int(1 + round((Z_t - ebar)/h)),
-// round() halves away from zero, both in double exactly as written (clamped_count).
+// round() halves away from zero, both in double exactly as written (clamped_count). With
+// convention=sw4, nc = 1 + int((Z_t - ebar)/h), the quotient truncated (NUMERICS 25.5).
 inline TopoGrids topography_grids(const GridCfg& grid, const TopographyCfg& t) {
   TopoGrids g;
   g.h = grid.h;
@@ -159,7 +161,8 @@ inline TopoGrids topography_grids(const GridCfg& grid, const TopographyCfg& t) {
   g.n0 = clamped_count(g.n0_count);
   g.zmax = g.zt + (g.n0 - 1) * g.h;
   g.ebar = mean_elevation(GaussianHill(t, g.h), g.nx, g.ny);
-  g.nc_count = 1 + std::round((g.zt - g.ebar) / g.h);
+  const double layers = (g.zt - g.ebar) / g.h;
+  g.nc_count = 1 + (t.sw4_convention ? std::trunc(layers) : std::round(layers));
   g.nc = clamped_count(g.nc_count);
   return g;
 }

@@ -78,9 +78,11 @@ inline void pointsource_receiver_errors(const Subdomain& sd, const Config& cfg, 
 }
 
 // |U - exact| over the owned points of one grid (k from k0 to k1), exact(i, j, k) the exact
-// displacement there; h^3 weights the squares.
+// displacement there; the squares are weighted by the point's volume, h^3, or J where the grid's
+// Jacobian is given (the curvilinear grid).
 template <class Exact>
-void grid_errors(const Field& u, const Box& owned, int k0, int k1, double h, Exact exact, ErrorNorm& e) {
+void grid_errors(const Field& u, const Box& owned, int k0, int k1, double h, Exact exact, ErrorNorm& e,
+                 const Array3* jac = nullptr) {
   const double h3 = h * h * h;
   for (int k = k0; k <= k1; ++k)
     for (int j = owned.jb; j <= owned.je; ++j)
@@ -90,7 +92,7 @@ void grid_errors(const Field& u, const Box& owned, int k0, int k1, double h, Exa
           const double d = u[c](i, j, k) - ex[c];
           e.linf = std::max(e.linf, std::fabs(d));
           e.solmax = std::max(e.solmax, std::fabs(ex[c]));
-          e.l2sum.add(h3 * d * d);
+          e.l2sum.add((jac ? double((*jac)(i, j, k)) : h3) * d * d);
         }
       }
 }
@@ -110,10 +112,12 @@ inline ErrorParts error_parts(const Subdomain& sd, const Config& cfg, double t) 
     grid_errors(sd.u, sd.owned, 1, sd.grid.nz, h, [&](int i, int j, int k) {
       return twilight_u(tw, (i - 1) * h, (j - 1) * h, z0 + (k - 1) * h, t);
     }, e);
-    if (sd.topo)  // k = nc is grid 0's k = 1 (the injection): counted once
-      grid_errors(sd.top.u, sd.top.owned, 1, sd.top.nc - 1, h, [&](int i, int j, int k) {
+    // Grid 1 as SW4 measures it (NUMERICS 25.4): k = 1..nc, so the plane nc, grid 0's k = 1
+    // after the injection, counts in both grids, and J weights the squares.
+    if (sd.topo)
+      grid_errors(sd.top.u, sd.top.owned, 1, sd.top.nc, h, [&](int i, int j, int k) {
         return twilight_u(tw, (i - 1) * h, (j - 1) * h, sd.topography.map.z(i, j, k), t);
-      }, e);
+      }, e, &sd.top.met.J);
   }
   if (cfg.verify.kind == VerifyKind::Lamb) lamb_errors(sd, cfg, e);
   if (cfg.verify.kind == VerifyKind::Rayleigh) {
