@@ -74,10 +74,11 @@ MPI_BIN   := $(patsubst test/%.cpp,build/%,$(wildcard test/mpi_*.cpp))
 # binaries' -O3 builds and the unit tests' are most of the suite's time). The unit tests of the
 # kernels, the operator and its 4th order, the grid, the sources, the receivers, the step, the
 # parser and its messages, the topography; the curvilinear operator's own unit tests and the
-# set-up's measured limits run in make check (topography is checked end to end here).
+# set-up's measured limits run in make check (topography is checked end to end here); SW4's
+# smallest regression decks (sw4).
 QUICK_CHECKS := kernels stencil convergence grid source receiver step input topography e2e \
                 flat_outputs plots halo onesided threads checkpoint image topography_identity \
-                topography_decks solution_check runtime docs verify dg
+                topography_decks solution_check runtime docs verify dg sw4
 QUICK_BIN := $(sort $(shell grep -ho 'build/[a-z0-9_]*' $(QUICK_CHECKS:%=test/checks/%.sh)))
 BENCH_BIN := $(patsubst bench/%.cpp,build/%,$(wildcard bench/bench_*.cpp))
 # make bench compares the precisions side by side (bench/parts/12-precision.sh), whatever

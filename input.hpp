@@ -164,6 +164,7 @@ enum class VerifyKind { None, Twilight, Energy, Lamb, Rayleigh };
 struct TwilightCfg {  // u, rho, mu, lambda of NUMERICS 25.1
   double omega = 1, c = 1.3, phase = 0, momega = 1, mphase = 0.4;
   double amprho = 1, ampmu = 1, amplambda = 1;
+  bool errorlog = false;  // SW4's TwilightErr.txt in the fileio path (errorlog=1)
 };
 struct EnergyCfg {  // random material and initial data (NUMERICS 26)
   unsigned long seed = 2718;
@@ -240,7 +241,7 @@ struct TopographyCfg {
   double zmax = 0;          // Z_t: depth of the interface between the grids (required)
   int order = 4;            // p: the exponent of the blending (1 - sigma)^p, 2..7
   double zetabreak = 0.95;  // zeta: the grid bends in k < 1 + zeta (n_c - 1), 0 < zeta <= 1
-  double amp = 0, xc = 0, yc = 0, lx = 1, ly = 1;  // the hill A, x_c, y_c, L_x, L_y (required)
+  double amp = 0.05, xc = 0.5, yc = 0.5, lx = 0.15, ly = 0.15;  // the hill A, x_c, y_c, L_x, L_y (SW4's defaults)
   bool analytical_metric = false;  // metric from the mapping's exact derivatives
   bool sw4_convention = false;     // convention=sw4: SW4's n_c and time-step bound (NUMERICS 25.5)
   int line = 0;

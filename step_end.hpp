@@ -2,7 +2,8 @@
 // of step").
 //
 // Why built so: the two drivers differ only in when a phase runs and how halos travel. What
-// happens once a piece has its U+ halos (finish, advance t, look at U, write due receivers),
+// happens once a piece has its U+ halos (finish, advance t, a test problem's per-step record:
+// testenergy's energy, testlamb's surface norms; look at U, write due receivers),
 // the progress line, the knob that emulates a slow rank and the timing window are the same in
 // both, so they live here and a step, a stop line or a timing column means the same in both
 // binaries. No MPI: each rank keeps what its pieces' looks found at each looked-at step (the
@@ -32,6 +33,7 @@
 #include "checks/solution_growth.hpp"
 #include "subdomain.hpp"
 #include "verify/energy.hpp"
+#include "verify/lamb_surface.hpp"
 
 namespace sw4 {
 
@@ -171,6 +173,7 @@ struct StepEnd {
   GrowthWatch growth{};
   bool started = false;
   EnergyRecord energy{};  // testenergy's E after each step (verify/energy.hpp)
+  LambSurfaceRecord lamb_surface{};  // testlamb's surface norms after each step (verify/lamb_surface.hpp)
 
   // Before the first step (every rank, also one holding no partition): the run's steps, dt and
   // the step it starts after (a restart's; the growth test does not know M before it).
@@ -208,6 +211,7 @@ struct StepEnd {
     t += sd.dt;
     if (!started) start(nsteps, sd.dt, 0);
     if (cfg->verify.kind == VerifyKind::Energy) energy.add(sd, n);
+    if (cfg->verify.kind == VerifyKind::Lamb) lamb_surface.add(sd, *cfg, n, t);
     if (!checks(n)) return true;
     const Subdomain::Look l = sd.look(abs_bits(bound(n)));
     Seen& s = seen[n];

@@ -1,5 +1,6 @@
 // sw4lite_report.hpp: the end of a run, the same in both modes: the error norms of a test
-// problem, testenergy's energy, the timing table, the figure of merit.
+// problem (and SW4's files of them: TwilightErr.txt, LambErr.txt), testenergy's energy, the
+// timing table, the figure of merit.
 //
 // Part of the driver: sw4lite.cpp includes it inside its own namespace, after the helpers it
 // uses (rank_, nranks_, reduce, stop_on_problem), and nothing else includes it.
@@ -53,6 +54,60 @@ void report_energy(const Run& run, StepEnd& end) {
   stop_on_problem(problem);
 }
 
+// testlamb (NUMERICS 27.4): SW4's surface norms of every step, summed over the ranks, written to
+// LambErr.txt in the fileio path in SW4's layout (t, errInf, errL2, solInf a line), and the last
+// step's printed. Each step travels as its limbs (MPI_SUM) and as t, errInf, solInf (MPI_MAX:
+// every rank holding a piece of the step has the same t, one holding none brings 0).
+void report_lamb_surface(const Run& run, StepEnd& end) {
+  const long first = run.restart.step + 1, n = run.nsteps - run.restart.step;
+  if (n <= 0) return;
+  std::vector<std::int64_t> mine(std::size_t(n) * ExactSum::kLimbs, 0), all(mine.size(), 0);
+  std::vector<double> mx(std::size_t(n) * 3, 0), allmx(mx.size(), 0);
+  for (auto& [step, e] : end.lamb_surface.by_step) {
+    e.l2sum.normalize();
+    std::copy(e.l2sum.limb.begin(), e.l2sum.limb.end(), mine.begin() + (step - first) * ExactSum::kLimbs);
+    const std::size_t at = std::size_t(step - first) * 3;
+    mx[at] = e.t;
+    mx[at + 1] = e.errinf;
+    mx[at + 2] = e.solinf;
+  }
+  MPI_Allreduce(mine.data(), all.data(), int(all.size()), MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(mx.data(), allmx.data(), int(mx.size()), MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  std::string problem;
+  if (rank_ == 0) {
+    std::string text;
+    double l2 = 0;
+    for (long s = 0; s < n; ++s) {
+      ExactSum e;
+      std::copy(all.begin() + s * ExactSum::kLimbs, all.begin() + (s + 1) * ExactSum::kLimbs, e.limb.begin());
+      l2 = std::sqrt(e.value());
+      char line[96];
+      std::snprintf(line, sizeof line, "%e %15.7e %15.7e %15.7e\n", allmx[s * 3], allmx[s * 3 + 1], l2,
+                    allmx[s * 3 + 2]);
+      text += line;
+    }
+    const double* last = &allmx[std::size_t(n - 1) * 3];
+    std::printf("Surface errors at time %g (u_z on the surface, every step in LambErr.txt) errInf = %.7e "
+                "errL2 = %.7e solInf = %.7e\n", last[0], last[1], l2, last[2]);
+    const std::string file = run.cfg.fileio.path + "LambErr.txt";
+    const std::string why = file_write_problem(file, text.data(), text.size());
+    if (!why.empty()) problem = "sw4lite: cannot write " + file + " (" + why + ")";
+  }
+  stop_on_problem(problem);
+}
+
+// twilight errorlog=1 (NUMERICS 25.4): SW4's TwilightErr.txt, the final time and the three
+// norms in SW4's layout. Rank 0 only; the caller stops every rank on a failed write.
+std::string write_twilight_log(const Config& cfg, double t, double linf, double l2, double solmax) {
+  const std::string file = cfg.fileio.path + "TwilightErr.txt";
+  char text[192];
+  const int n = std::snprintf(text, sizeof text,
+                              "Final time\n%e\nDisplacement variables (errInf, errL2, solInf)\n%15.7e %15.7e %15.7e\n",
+                              t, linf, l2, solmax);
+  const std::string why = file_write_problem(file, text, std::size_t(n));
+  return why.empty() ? std::string() : "sw4lite: cannot write " + file + " (" + why + ")";
+}
+
 // A set of norms over all ranks: the parts' maxima, and the square root of their exact sum.
 struct ErrorLine {
   double linf, l2, solmax;
@@ -82,9 +137,13 @@ void report(const Run& run, std::vector<ErrorParts>& parts, StepEnd& end, const 
   if (has_error_norms(cfg)) {
     const ErrorLine grid = reduce_norms(parts, false);
     std::string problem;  // a norm file that cannot be written ends every rank with status 1
+    // twilight's line has 8 digits, as SW4's file: the original's testpointsource line keeps %g.
+    const bool tw = cfg.verify.kind == VerifyKind::Twilight;
     if (rank_ == 0)
-      std::printf("Errors at time %g Linf = %g L2 = %g norm of solution = %g\n", t, grid.linf, grid.l2,
-                  grid.solmax);
+      std::printf(tw ? "Errors at time %g Linf = %.8g L2 = %.8g norm of solution = %.8g\n"
+                     : "Errors at time %g Linf = %g L2 = %g norm of solution = %g\n",
+                  t, grid.linf, grid.l2, grid.solmax);
+    if (rank_ == 0 && tw && cfg.verify.tw.errorlog) problem = write_twilight_log(cfg, t, grid.linf, grid.l2, grid.solmax);
     if (rank_ == 0 && cfg.tps.on) {  // the original's file, for testpointsource
       const std::string file = cfg.fileio.path + "PointSourceErr.txt";
       char line[128];
@@ -101,6 +160,7 @@ void report(const Run& run, std::vector<ErrorParts>& parts, StepEnd& end, const 
                   rec.linf, rec.l2, rec.solmax);
   }
   if (cfg.verify.kind == VerifyKind::Energy) report_energy(run, end);
+  if (cfg.verify.kind == VerifyKind::Lamb) report_lamb_surface(run, end);
   if (cfg.dev.reporttiming) {
     const double mine[6] = {total, times.comm, times.bc, times.scheme, times.supergrid,
                             times.forcing};

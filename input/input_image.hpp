@@ -32,6 +32,17 @@ inline const std::vector<ImageModeName>& image_mode_names() {
       {"lambda", ImageMode::Lambda},   {"mu", ImageMode::Mu},          {"topo", ImageMode::Topo}};
   return v;
 }
+// SW4's other modes: refused by name, so that an SW4 deck says what is missing here.
+inline bool sw4_image_mode(const std::string& m) {
+  static const char* const kSw4[] = {
+      "uxexact", "uyexact", "uzexact", "uxerr", "uyerr", "uzerr", "veldiv", "divdudt", "velcurl",
+      "curldudt", "lat", "lon", "hvelmax", "hmaxdudt", "hmax", "vvelmax", "vmaxdudt", "vmax", "grid",
+      "gridx", "gridy", "gridz", "fx", "fy", "fz", "hvelmag", "hmagdudt", "hmag", "gradrho", "gradmu",
+      "gradlambda", "gradp", "grads", "qp", "qs", "hvel"};
+  for (const char* s : kSw4)
+    if (m == s) return true;
+  return false;
+}
 
 inline void cmd_image(State& st, const Line& ln) {
   Keys k(st.file, ln, {"mode", "x", "y", "z", "time", "timeInterval", "cycle", "cycleInterval",
@@ -48,6 +59,8 @@ inline void cmd_image(State& st, const Line& ln) {
       im.mode = m.mode;
       found = true;
     }
+  if (!found && sw4_image_mode(mode))
+    k.fail("mode=" + shown(mode) + " is SW4's and not implemented here (allowed: " + join(names) + ")");
   if (!found) k.fail("unknown mode " + in_quotes(mode) + " (allowed: " + join(names) + ")");
   const int planes = int(k.has("x")) + int(k.has("y")) + int(k.has("z"));
   if (planes != 1)
@@ -56,6 +69,8 @@ inline void cmd_image(State& st, const Line& ln) {
   im.plane = k.has("x") ? 0 : k.has("y") ? 1 : 2;
   const char* axis = im.plane == 0 ? "x" : im.plane == 1 ? "y" : "z";
   im.coord = k.real(axis, 0);
+  if (k.has("cycle") && k.integer("cycle", -1) == 0)
+    k.fail("cycle=0 (SW4's image of the initial data) is not implemented here (allowed: cycle >= 1)");
   read_when(k, "image", im.when);
   im.file = k.str("file", "image");
   // A plain name in the fileio path, as checkpoints and receivers have, so no write can fail on

@@ -42,9 +42,14 @@ inline void verify_once(State& st, const Line& ln, VerifyKind k) {
 }
 
 inline void cmd_twilight(State& st, const Line& ln) {
-  Keys k(st.file, ln, {"omega", "c", "phase", "momega", "mphase", "amprho", "ampmu", "amplambda"});
+  Keys k(st.file, ln, {"omega", "c", "phase", "momega", "mphase", "amprho", "ampmu", "amplambda", "errorlog"});
   verify_once(st, ln, VerifyKind::Twilight);
   TwilightCfg& t = st.cfg.verify.tw;
+  // SW4's key: 1 writes TwilightErr.txt (NUMERICS 25.4). SW4 reads any other number as 0; here
+  // only 0 and 1 are numbers it means.
+  const int log = k.integer("errorlog", 0, 0);
+  if (log > 1) k.fail(k.text("errorlog") + " must be 0 or 1 (1 writes TwilightErr.txt in the fileio path)");
+  t.errorlog = log == 1;
   t.omega = k.real_min("omega", t.omega, 0, true);
   t.c = k.real("c", t.c);
   t.phase = k.real("phase", t.phase);

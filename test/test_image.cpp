@@ -323,6 +323,16 @@ TEST(ImageInput, KeysAndErrors) {
   EXPECT_EQ("no error", error("image mode=p x=0.5 cycle=3 file=base\n"));
   EXPECT_EQ("image.in:7: image: no plane given (give exactly one of x=, y=, z=: the plane x, y or z = constant)",
             error("image mode=ux cycle=3\n"));
+  // SW4's decks name what SW4 has and this program lacks: refused by name.
+  EXPECT_EQ("image.in:7: image: cycle=0 (SW4's image of the initial data) is not implemented here (allowed: "
+            "cycle >= 1)",
+            error("image mode=ux x=0.5 cycle=0\n"));
+  EXPECT_EQ("image.in:7: image: mode=uxerr is SW4's and not implemented here (allowed: ux, uy, uz, mag, div, "
+            "curlmag, curl, vx, vy, vz, magdudt, velmag, p, s, rho, lambda, mu, topo)",
+            error("image mode=uxerr x=0.5 cycle=1\n"));
+  EXPECT_EQ("image.in:7: image: unknown mode 'uxx' (allowed: ux, uy, uz, mag, div, curlmag, curl, vx, vy, vz, "
+            "magdudt, velmag, p, s, rho, lambda, mu, topo)",
+            error("image mode=uxx x=0.5 cycle=1\n"));
 }
 
 // The files of test/e2e/image.sh's run: the image (precision=double, ux on x=1) against the

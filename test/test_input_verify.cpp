@@ -21,6 +21,17 @@ TEST(InputVerify, TwilightKeysAndExactSides) {
   EXPECT_FALSE(exact_sides(parse(kGrid + "twilight\nsupergrid gp=2\n")));
 }
 
+// SW4's errorlog=1: TwilightErr.txt (sw4lite_report.hpp); 0 and 1 only.
+TEST(InputVerify, TwilightErrorLog) {
+  EXPECT_FALSE(parse(kGrid + "twilight\n").verify.tw.errorlog);
+  EXPECT_FALSE(parse(kGrid + "twilight errorlog=0\n").verify.tw.errorlog);
+  EXPECT_TRUE(parse(kGrid + "twilight omega=6.28 phase=0.8 momega=6.28 errorlog=1\n").verify.tw.errorlog);
+  EXPECT_EQ(error_of(kGrid + "twilight errorlog=2\n"),
+            "in/x.in:3: twilight: errorlog=2 must be 0 or 1 (1 writes TwilightErr.txt in the fileio path)");
+  EXPECT_EQ(error_of(kGrid + "twilight errorlog=-1\n"), "in/x.in:3: twilight: errorlog=-1 must be >= 0");
+  EXPECT_EQ(error_of(kGrid + "twilight errorlog=yes\n"), "in/x.in:3: twilight: 'errorlog=yes' is not an integer");
+}
+
 TEST(InputVerify, DefaultsOfTheOtherThree) {
   const Config e = parse(kGrid + "testenergy\nsupergrid gp=2\n");
   EXPECT_EQ(e.verify.en.seed, 2718u);

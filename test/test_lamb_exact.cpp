@@ -1,7 +1,8 @@
 // Unit tests of verify/lamb_exact.hpp, the exact surface motion of Lamb's problem: Boussinesq's
 // static limit, silence before the P wave, the 1/r similarity and linearity in fz, Pekeris'
-// closed form against the Cagniard integral it came from, and the convolution against a
-// second quadrature that takes the singular step response as it stands.
+// closed form against the Cagniard integral it came from, the convolution against a second
+// quadrature that takes the singular step response as it stands, and the vertical component
+// alone at a pulse's tail that once cost 1.5e8 evaluations.
 //
 // Why built so: the reference must be right to about 1e-9 of its peak, so each check compares
 // against something that does not share the code path under test: the static elastic
@@ -206,4 +207,28 @@ TEST(LambExact, ConvolutionAgainstTanhSinhOnTheRawKernels) {
   EXPECT_GT(peak, 0.1 * unit(kP, r));
   EXPECT_LT(worst, 1e-9 * peak) << "worst " << worst / peak;
   std::printf("max difference / peak: %.2e\n", worst / peak);
+}
+
+// The vertical component alone (lamb_vertical_displacement, SW4's per-step surface norms) where
+// the pulse's tail meets the seam at tau = 1: before the pieces shared one tolerance, the piece
+// (kappa, 1) held only the tail's last sliver, asked for digits below its rounding, and this one
+// value took 1.5e8 evaluations of g'. It must take few, and agree with another panel width and
+// with the full motion's u_z.
+TEST(LambExact, VerticalAloneWhereThePulseTailMeetsTheSeam) {
+  const LambProblem p{1, 1, 1};
+  long calls = 0;
+  auto bump = [&calls](double t) {  // C6SmoothBump, freq 1: 51480 p^7, p = t (1 - t)
+    ++calls;
+    if (t <= 0 || t >= 1) return std::array<double, 2>{0, 0};
+    const double q = t * (1 - t), q6 = q * q * q * q * q * q;
+    return std::array<double, 2>{51480 * q6 * q, 360360 * q6 * (1 - 2 * t)};
+  };
+  const double r = 1.3164000000000025, t = 2.3148148150000001;
+  const double uz = lamb_vertical_displacement(p, r, t, bump, 0.0, LambOptions{1e-12, 0.25});
+  EXPECT_LT(calls, 20000);
+  const double other = lamb_vertical_displacement(p, r, t, bump, 0.0, LambOptions{1e-12, 0.05});
+  const double full = lamb_surface_displacement(p, r, t, bump, 0.0, LambOptions{1e-12, 0.25})[1];
+  EXPECT_NEAR(uz, other, 1e-12 * unit(p, r));
+  EXPECT_EQ(uz, full);
+  EXPECT_GT(std::fabs(uz), 1e-3 * unit(p, r));
 }

@@ -6,7 +6,8 @@
 // order like every command. What needs the grid as well (the two grids' sizes, a hill that
 // reaches below the interface, positions against the moved bottom) is checked once the whole
 // deck is read, by topography_problem in topography.hpp, because those checks compute the
-// grids exactly as the run will (NUMERICS 14.3).
+// grids exactly as the run will (NUMERICS 14.3). Keys the original requires but SW4 defaults take
+// SW4's defaults (NUMERICS 14.1).
 #pragma once
 
 #include <string>
@@ -33,16 +34,13 @@ inline void cmd_topography(State& st, const Line& ln) {
   t.zetabreak = k.real("zetabreak", 0.95);
   if (!(t.zetabreak > 0 && t.zetabreak <= 1))
     k.fail("zetabreak=" + fmt(t.zetabreak) + " is out of range (allowed: 0 < zetabreak <= 1)");
-  const char* hill[5] = {"gaussianAmp", "gaussianXc", "gaussianYc", "gaussianLx", "gaussianLy"};
-  for (const char* key : hill)
-    if (!k.has(key))
-      k.fail(std::string("missing key '") + key +
-             "' (input=gaussian needs gaussianAmp, gaussianXc, gaussianYc, gaussianLx, gaussianLy)");
-  t.amp = k.real("gaussianAmp", 0);
-  t.xc = k.real("gaussianXc", 0);
-  t.yc = k.real("gaussianYc", 0);
-  t.lx = k.real_min("gaussianLx", 1, 0, true);
-  t.ly = k.real_min("gaussianLy", 1, 0, true);
+  // The original needs all five hill keys (it leaves a missing one undefined); SW4 defaults
+  // them, and its regression decks rely on that, so the defaults are SW4's (TopographyCfg).
+  t.amp = k.real("gaussianAmp", t.amp);
+  t.xc = k.real("gaussianXc", t.xc);
+  t.yc = k.real("gaussianYc", t.yc);
+  t.lx = k.real_min("gaussianLx", t.lx, 0, true);
+  t.ly = k.real_min("gaussianLy", t.ly, 0, true);
   // The original takes exactly 1, true and yes as true, anything else as false; a word that
   // is neither is refused here rather than read as false.
   const std::string am = k.str("analyticalMetric", "0");

@@ -10,9 +10,12 @@
 // convolution with g' is done by adaptive Gauss-Legendre quadrature after substitutions that
 // turn every inverse square root (the Rayleigh pole, the 1/sqrt(tau^2 - xi^2) kernel) into a
 // smooth integrand, so the rule converges at its full order. NUMERICS (Lamb chapter) derives
-// the formulas; nothing of this runs in the time loop.
+// the formulas. The vertical component alone is a single integral, cheap enough for SW4's
+// per-step surface norms (verify/lamb_surface.hpp, a few microseconds a value); the radial one
+// is compared at the receivers, at the end.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -135,22 +138,41 @@ double refine(const F& f, double a, double b, double whole, double tol, double f
   return refine(f, a, m, l, t, floor, depth + 1) + refine(f, m, b, r, t, floor, depth + 1);
 }
 // Integral of f over the panels [edges[k], edges[k+1]]; the caller sets edges no wider than
-// the time scale of g, so that a short pulse cannot hide between the first nodes.
+// the time scale of g, so that a short pulse cannot hide between the first nodes. In two
+// passes: the first estimates each panel and the integral of |f| (l1); the second refines to
+// rel_tol times `scale`, l1 or more. A caller whose result is a sum of several integrals passes
+// their common scale: alone, a piece that holds only the last sliver of a pulse's tail has an
+// l1 near zero, its tolerance asks for digits below the rounding of t - T tau there (the tail
+// goes like (1 - x)^6), and every sub-panel of the sliver splits to the depth limit, 2^30
+// panels (measured: 1.5e8 evaluations for one value of u_z).
+struct FirstPass {
+  std::vector<double> est;
+  double l1 = 0;
+};
+template <class F>
+FirstPass first_pass(const F& f, const std::vector<double>& edges) {
+  FirstPass p;
+  for (size_t k = 0; k + 1 < edges.size(); ++k) {
+    const auto q = gauss_panel(f, edges[k], edges[k + 1]);
+    p.est.push_back(q[0]);
+    p.l1 += q[1];
+  }
+  return p;
+}
+template <class F>
+double second_pass(const F& f, const std::vector<double>& edges, const FirstPass& p, double rel_tol,
+                   double scale) {
+  const size_t n = p.est.size();
+  const double tol = rel_tol * scale + std::numeric_limits<double>::min();
+  const double floor = 1e-15 * scale;  // below this the halves differ by roundoff alone
+  double s = 0;
+  for (size_t k = 0; k < n; ++k) s += refine(f, edges[k], edges[k + 1], p.est[k], tol / n, floor, 0);
+  return s;
+}
 template <class F>
 double integrate(const F& f, const std::vector<double>& edges, double rel_tol) {
-  const size_t n = edges.size() - 1;
-  std::vector<double> est(n);
-  double l1 = 0;
-  for (size_t k = 0; k < n; ++k) {
-    const auto p = gauss_panel(f, edges[k], edges[k + 1]);
-    est[k] = p[0];
-    l1 += p[1];
-  }
-  const double tol = rel_tol * l1 + std::numeric_limits<double>::min();
-  const double floor = 1e-15 * l1;  // below this the halves differ by roundoff alone
-  double s = 0;
-  for (size_t k = 0; k < n; ++k) s += refine(f, edges[k], edges[k + 1], est[k], tol / n, floor, 0);
-  return s;
+  const FirstPass p = first_pass(f, edges);
+  return second_pass(f, edges, p, rel_tol, p.l1);
 }
 // n equal panels of [a, b] in the variable tau, seen through the map tau -> s(tau).
 template <class Map>
@@ -171,10 +193,45 @@ struct LambOptions {
   double t_width = 0;      // shortest time scale of g; 0: (t - t_start)/32
 };
 
-// Surface displacement {u_r, u_z} at distance r > 0 and time t for the load fz*g(t):
-// u(t) = int U_step(t - s) g'(s) ds, with g_and_gt(t) -> {g, g'} and g = g' = 0 for
+// Vertical surface displacement u_z at distance r > 0 and time t for the load fz*g(t):
+// u_z(t) = int U_z,step(t - s) g'(s) ds, with g_and_gt(t) -> {g, g'} and g = g' = 0 for
 // t <= t_start. In tau units (T = r/cs) the convolution runs over the step response's
-// argument, tau in (kappa, tau_max) with tau_max = (t - t_start)/T.
+// argument, tau in (kappa, tau_max) with tau_max = (t - t_start)/T. It is the cheap half of
+// the motion (no double integral): the run's per-step surface norms use it alone.
+template <class G>
+double lamb_vertical_displacement(const LambProblem& p, double r, double t, const G& g_and_gt,
+                                  double t_start, const LambOptions& o = {}) {
+  using namespace lamb;
+  if (!(r > 0)) return std::numeric_limits<double>::quiet_NaN();  // under the load: infinite
+  const double mu = p.rho * p.cs * p.cs, T = r / p.cs;
+  const double tau_max = (t - t_start) / T;
+  if (tau_max <= kappa()) return 0;
+  const double width = (o.t_width > 0 ? o.t_width : (t - t_start) / 32) / T;
+  const double gk = gamma(), ka = kappa();
+  auto gp = [&](double tau) { return g_and_gt(t - T * tau)[1]; };
+  auto id = [](double s) { return s; };
+  // T int W(tau) g'(t - T tau) dtau, split where W is not smooth; both pieces refine to the
+  // scale of the whole (lamb::first_pass).
+  const double b1 = std::min(1.0, tau_max), b2 = std::min(gk, tau_max);
+  auto f1 = [&](double tau) { return vertical_step(tau) * gp(tau); };
+  auto f2 = [&](double v) {  // tau = gamma - v^2 absorbs 1/sqrt(gamma - tau)
+    const double tau = gk - v * v;
+    return (6 * v - c_pole() / std::sqrt(gk + tau)) / 8 * gp(tau);
+  };
+  const std::vector<double> e1 = panels(ka, b1, panel_count(b1 - ka, width), id);
+  const std::vector<double> e2 =
+      tau_max > 1 ? panels(b2, 1.0, panel_count(b2 - 1, width),
+                           [&](double tau) { return std::sqrt(std::max(0.0, gk - tau)); })
+                  : std::vector<double>{};
+  const FirstPass p1 = first_pass(f1, e1), p2 = first_pass(f2, e2);
+  const double step = tau_max > gk ? 3.0 / 8.0 * g_and_gt(t - T * gk)[0] / T : 0;  // W = 3/8: g' integrates
+  const double scale = p1.l1 + p2.l1 + std::fabs(step);
+  const double wz = second_pass(f1, e1, p1, o.rel_tol, scale) + second_pass(f2, e2, p2, o.rel_tol, scale) + step;
+  return p.fz / (M_PI * mu * r) * T * wz;
+}
+
+// Surface displacement {u_r, u_z} at distance r > 0 and time t for the same load; u_z is
+// lamb_vertical_displacement's.
 template <class G>
 std::array<double, 2> lamb_surface_displacement(const LambProblem& p, double r, double t,
                                                 const G& g_and_gt, double t_start,
@@ -190,25 +247,7 @@ std::array<double, 2> lamb_surface_displacement(const LambProblem& p, double r, 
   const double width = (o.t_width > 0 ? o.t_width : (t - t_start) / 32) / T;
   const double gk = gamma(), ka = kappa();
   auto gp = [&](double tau) { return g_and_gt(t - T * tau)[1]; };
-  auto id = [](double s) { return s; };
-
-  // Vertical: T int W(tau) g'(t - T tau) dtau, split where W is not smooth.
-  double wz = 0;
-  const double b1 = std::min(1.0, tau_max);
-  wz += integrate([&](double tau) { return vertical_step(tau) * gp(tau); },
-                  panels(ka, b1, panel_count(b1 - ka, width), id), o.rel_tol);
-  if (tau_max > 1) {  // tau = gamma - v^2 absorbs 1/sqrt(gamma - tau)
-    const double b2 = std::min(gk, tau_max);
-    auto f = [&](double v) {
-      const double tau = gk - v * v;
-      return (6 * v - c_pole() / std::sqrt(gk + tau)) / 8 * gp(tau);
-    };
-    wz += integrate(f, panels(b2, 1.0, panel_count(b2 - 1, width),
-                              [&](double tau) { return std::sqrt(std::max(0.0, gk - tau)); }),
-                    o.rel_tol);
-  }
-  if (tau_max > gk) wz += 3.0 / 8.0 * g_and_gt(t - T * gk)[0] / T;  // W = 3/8: g' integrates
-  const double uz = p.fz / (M_PI * mu * r) * T * wz;
+  const double uz = lamb_vertical_displacement(p, r, t, g_and_gt, t_start, o);
 
   // Radial: -(fz/(pi^2 mu r)) T [int_kappa^1 xi m(xi) J(xi) dxi + P J(gamma)], where
   // J(xi) = int_xi^tau_max tau g'(t - T tau)/sqrt(tau^2 - xi^2) dtau; tau = xi + u^2 there.
