@@ -244,6 +244,7 @@ struct TopographyCfg {
   double amp = 0.05, xc = 0.5, yc = 0.5, lx = 0.15, ly = 0.15;  // the hill A, x_c, y_c, L_x, L_y (SW4's defaults)
   bool analytical_metric = false;  // metric from the mapping's exact derivatives
   bool sw4_convention = false;     // convention=sw4: SW4's n_c and time-step bound (NUMERICS 25.5)
+  bool convention_given = false;   // the line set convention= (else twilight takes sw4: NUMERICS 25.5)
   int line = 0;
 };
 

@@ -257,6 +257,7 @@ inline void check_blocks(State& st) {
 
 inline void check_images(State& st);  // input_image.hpp
 inline void check_verify(const State& st);  // input_verify.hpp
+inline void twilight_conventions(State& st);  // input_verify.hpp
 inline void check_dg(State& st);            // input_dg.hpp
 inline const char* verify_name(VerifyKind k);
 
@@ -268,6 +269,7 @@ inline void check_deck(State& st) {
     st.cfg.warnings.push_back(st.file + ":" + std::to_string(std::max(st.last_line, 1)) +
                               ": warning: no time command, so no time step is taken (add time "
                               "t=END_TIME or time steps=N)");
+  twilight_conventions(st);  // before anything counts grid 1's planes
   check_grid_size(st);
   check_supergrid(st);
   check_dg(st);  // before the details: a command DG cannot take is named as such

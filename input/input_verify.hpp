@@ -92,6 +92,14 @@ inline void cmd_testrayleigh(State& st, const Line& ln) {
     k.fail("cp=" + fmt(r.cp) + " and cs=" + fmt(r.cs) + " (allowed: cp > 1.1547 cs, a positive bulk modulus)");
 }
 
+// Pass 2, first: twilight is SW4's command (the original has none), so under topography it takes
+// SW4's count of curvilinear planes and time-step bound unless the deck says convention=: SW4's
+// decks then give SW4's numbers unchanged, and no deck of the original changes (NUMERICS 25.5).
+inline void twilight_conventions(State& st) {
+  TopographyCfg& t = st.cfg.topo;
+  if (t.on && st.cfg.verify.kind == VerifyKind::Twilight && !t.convention_given) t.sw4_convention = true;
+}
+
 // Pass 2: what the problem cannot be combined with.
 inline void check_verify(const State& st) {
   const Config& c = st.cfg;

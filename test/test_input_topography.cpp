@@ -54,6 +54,19 @@ TEST(InputTopography, KeysAndDefaults) {
   EXPECT_FALSE(parse(kGrid).topo.on);
 }
 
+// A twilight deck (SW4's command) takes SW4's conventions unless its topography line names one;
+// every other deck the original's (NUMERICS 25.5).
+TEST(InputTopography, TwilightTakesSW4Conventions) {
+  const std::string tw = "twilight omega=1\n";
+  const std::string kGrid = "grid h=0.1 x=8 y=8 z=8\n";  // twilight refuses a supergrid command here
+  EXPECT_TRUE(parse(kGrid + kHill + "\n" + tw).topo.sw4_convention);
+  EXPECT_TRUE(parse(kGrid + tw + kHill + "\n").topo.sw4_convention);  // either order
+  EXPECT_FALSE(parse(kGrid + kHill + " convention=sw4lite\n" + tw).topo.sw4_convention);
+  EXPECT_TRUE(parse(kGrid + kHill + " convention=sw4\n" + tw).topo.sw4_convention);
+  EXPECT_FALSE(parse(kGrid + kHill + "\ntestenergy seed=3\n").topo.sw4_convention);
+  EXPECT_FALSE(parse(::kGrid + kHill + "\n").topo.sw4_convention);
+}
+
 // The hill's keys the original requires take SW4's defaults (SW4's gauss-twi decks give only
 // the amplitude).
 TEST(InputTopography, SW4HillDefaults) {

@@ -49,6 +49,9 @@ inline void cmd_topography(State& st, const Line& ln) {
   else k.fail(k.quote("analyticalMetric") + " is not a boolean (allowed: 1, true, yes, 0, false, no)");
   // Where SW4 (the full code) and the original count grid 1's planes and bound the time step
   // differently, convention=sw4 takes SW4's rules (NUMERICS 25.5); the default is the original's.
+  // Under twilight (SW4's command, which the original lacks) SW4's rules are the default
+  // (twilight_conventions in input_verify.hpp); convention_given keeps the deck's word.
+  t.convention_given = k.has("convention");
   const std::string conv = k.str("convention", "sw4lite");
   if (conv == "sw4") t.sw4_convention = true;
   else if (conv != "sw4lite") k.fail(k.quote("convention") + " is not a convention (allowed: sw4lite, sw4)");

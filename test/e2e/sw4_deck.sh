@@ -12,8 +12,8 @@
 #             absolute difference at most 1e-10 (SW4's script allows 1e-5 there; the two agree
 #             far below that, and the stricter bound is the one that can fail);
 #   reported  the same comparison printed, column by column, but never failing on the numbers
-#             (a known disagreement under investigation: docs/testing.md, "SW4's regression
-#             decks"); the run itself and its file must still be there;
+#             (the single build, whose float rounding is far above SW4's tolerance); the run
+#             itself and its file must still be there;
 #   lines=N   the first N lines, each as `last` compares the last (a deck cut short, whose
 #             steps are SW4's first N).
 # Why built so: SW4's regression script is Python; this project's checks are bash and awk, and
