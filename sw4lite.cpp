@@ -44,6 +44,7 @@
 #include "verify/verify_errors.hpp"
 #include "subdomain.hpp"
 #include "threads.hpp"
+#include "topography/check_topography.hpp"
 #ifdef SW4LITE_ONESIDED
 #include "onesided/onesided_run.hpp"
 #endif

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "input.hpp"
 #include "subdomain.hpp"
 #include "test/precision_helpers.hpp"
 
