@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "grid.hpp"
-#include "input.hpp"
+#include "config.hpp"
 #include "sbp.hpp"
 #include "threads.hpp"
 

@@ -1,4 +1,4 @@
-// input.hpp: the SW4 input language, parsed into a plain Config.
+// input.hpp: the SW4 input language, parsed into a plain Config (config.hpp).
 //
 // Why built so: every rank parses the same file and gets the same Config, so no broadcast is
 // needed and an input error stops every rank with the same one-line message and exit status 1.
@@ -26,44 +26,14 @@
 
 #include <sys/stat.h>
 
+#include "config.hpp"  // the Config structs the parser fills
+
 namespace sw4 {
 
 // One line: "FILE:LINE: what is wrong (what is allowed)".
 struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
-
-enum class TimeFunctionType {
-  Gaussian, GaussianInt, Ricker, RickerInt, Ramp, Triangle, Sawtooth, SmoothWave,
-  VerySmoothBump, C6SmoothBump, Brune, BruneSmoothed, DBrune, GaussianWindow, Liu, Dirac,
-  Discrete  // last: test_input.cpp checks that every type up to it has a name below
-};
-
-// The deck's names of the time functions (`source type=`), in the order an error lists them;
-// GaussianInt is also called Erf. The only table of them: the parser reads it, and a type's
-// name in messages is its first entry here.
-struct TimeFunctionName {
-  const char* name;
-  TimeFunctionType type;
-};
-inline constexpr TimeFunctionName kTimeFunctionNames[] = {
-    {"Gaussian", TimeFunctionType::Gaussian}, {"GaussianInt", TimeFunctionType::GaussianInt},
-    {"Erf", TimeFunctionType::GaussianInt}, {"Ricker", TimeFunctionType::Ricker},
-    {"RickerInt", TimeFunctionType::RickerInt}, {"Ramp", TimeFunctionType::Ramp},
-    {"Triangle", TimeFunctionType::Triangle}, {"Sawtooth", TimeFunctionType::Sawtooth},
-    {"SmoothWave", TimeFunctionType::SmoothWave}, {"VerySmoothBump", TimeFunctionType::VerySmoothBump},
-    {"C6SmoothBump", TimeFunctionType::C6SmoothBump}, {"Brune", TimeFunctionType::Brune},
-    {"BruneSmoothed", TimeFunctionType::BruneSmoothed}, {"DBrune", TimeFunctionType::DBrune},
-    {"GaussianWindow", TimeFunctionType::GaussianWindow}, {"Liu", TimeFunctionType::Liu},
-    {"Dirac", TimeFunctionType::Dirac}, {"Discrete", TimeFunctionType::Discrete}};
-
-inline const char* source_time_function_name(TimeFunctionType t) {
-  for (const TimeFunctionName& n : kTimeFunctionNames)
-    if (n.type == t) return n.name;
-  return "?";
-}
-
-enum class RecMode { Displacement, Velocity, Div, Curl, Strains, DisplacementGradient };
 
 // "it is a FIFO, not a regular file" (a directory, a device...) for a path that is there but
 // is not a regular file, else "" (opening it then says why it fails, if it does). Files the
@@ -81,54 +51,6 @@ inline std::string not_regular_file(const std::string& path) {
   return std::string("it is ") + kind + ", not a regular file";
 }
 
-// Limits on what a deck may ask for, so that no count overflows the int arithmetic of the
-// indices and the step loop (nx + 2 ghosts + the overlaps of up to a million pieces; step + 1).
-constexpr int kMaxPoints1d = 1000000000;  // grid points along one axis
-constexpr int kMaxSteps = 1000000000;     // time steps
-// A receiver's file name: the run writes NAME.SUFFIX.tmp and renames it, and the longest
-// ".duxdx.tmp" is 10 characters, so NAME_MAX (255 on Linux and macOS) leaves 245.
-constexpr int kMaxRecFileName = 245;
-
-struct GridCfg {
-  int nx = 0, ny = 0, nz = 0;           // points in each direction (ghosts excluded)
-  double h = 0;                          // grid spacing
-  double xmax = 0, ymax = 0, zmax = 0;   // (n-1)h
-  int line = 0;
-};
-
-struct TimeCfg {
-  bool by_time = false;  // time t=T given: N = round(T/dt0), dt = T/N
-  double t_end = 0;
-  int steps = -1;        // time steps=N given (dt = dt0); -1 with neither: no step is taken
-  int line = 0;
-};
-
-struct FileioCfg {
-  std::string path = "./";  // always ends with '/'
-  int verbose = 0;
-  int printcycle = 100;
-  bool printcycle_set = false;  // given: a progress line every printcycle steps, not every ~10 s
-  int line = 0;
-};
-
-struct DeveloperCfg {
-  double cfl = 1.3;       // dgalerkin without cfl= takes kDgDefaultCfl (input/input_dg.hpp)
-  bool cfl_set = false;
-  bool checkfornan = false;
-  bool reporttiming = false;
-  bool trace = false;
-  // co-design knobs (one-sided mode and both binaries)
-  int partitions = 0;            // partitions per rank in one-sided mode; 0 = program default
-  int imbalance_rank = -1;       // imbalance=R:F, -1 = off
-  double imbalance_factor = 1.0;
-  int migrate = 0;               // force a migration every N steps, 0 = off
-  bool steal = true;
-  bool reference_kernel = false;  // kernel=reference: L_h point by point (stencil_reference.hpp)
-  int protocol = -1;  // one-sided halo protocol: 0 request, 1 eager, -1 the program's default
-  std::string halo;   // two-sided halo model (halo_select.hpp); empty: sendrecv
-  int line = 0;
-};
-
 // The halo models of the two-sided binary (developer halo=, --halo), in the order of the docs.
 inline const std::vector<std::string>& halo_models() {
   static const std::vector<std::string> m{"sendrecv", "isend", "neighbor", "rma-fence", "rma-pscw", "rma-passive"};
@@ -143,171 +65,6 @@ inline std::string halo_model_list() {
   std::string l;
   for (const std::string& m : halo_models()) l += (l.empty() ? "" : ", ") + m;
   return l;
-}
-
-struct SupergridCfg {
-  int gp = 20;      // layer width in grid points
-  double dc = 0.02; // damping coefficient beta
-  int line = 0;
-};
-
-struct TestPointSourceCfg {
-  bool on = false;
-  double cp = std::sqrt(3.0), cs = 1.0, rho = 1.0;
-  bool halfspace = false;
-  int line = 0;
-};
-
-// The verification problems (NUMERICS 25-28; input/input_verify.hpp): at most one a deck, each
-// with its own exact solution or conserved quantity, and none with testpointsource.
-enum class VerifyKind { None, Twilight, Energy, Lamb, Rayleigh };
-struct TwilightCfg {  // u, rho, mu, lambda of NUMERICS 25.1
-  double omega = 1, c = 1.3, phase = 0, momega = 1, mphase = 0.4;
-  double amprho = 1, ampmu = 1, amplambda = 1;
-  bool errorlog = false;  // SW4's TwilightErr.txt in the fileio path (errorlog=1)
-};
-struct EnergyCfg {  // random material and initial data (NUMERICS 26)
-  unsigned long seed = 2718;
-  double cpcsratio = 1.7320508075688772;  // sqrt(3)
-  std::string file = "energy.log";
-};
-struct LambCfg {  // Poisson ratio 1/4: cs = cp / sqrt(3) (NUMERICS 27)
-  double cp = 1.7320508075688772, rho = 1;
-};
-struct RayleighCfg {  // a plane Rayleigh wave along x (NUMERICS 28)
-  double cp = 1.7320508075688772, cs = 1, rho = 1, amplitude = 1;
-  int nwl = 1;
-};
-struct VerifyCfg {
-  VerifyKind kind = VerifyKind::None;
-  TwilightCfg tw;
-  EnergyCfg en;
-  LambCfg lamb;
-  RayleighCfg ray;
-  int line = 0;
-};
-
-// dgalerkin: the energy-based discontinuous Galerkin solver instead of the finite differences
-// (NUMERICS 30-34; input/input_dg.hpp). q = order= (the polynomial degree per direction);
-// singlemode=1: the single-mode problem on mirror sides, 0: sources, free surface, walls.
-struct DgCfg {
-  bool on = false;
-  int order = 0;
-  bool singlemode = false;
-  int line = 0;
-};
-
-struct SourceCfg {
-  double x = 0, y = 0, z = 0;  // z: depth below the surface, or absolute z (z_is_depth false)
-  bool z_is_depth = true;      // depth=/topodepth= given; z= is absolute (the same without topography)
-  bool is_force = false;
-  // moment tensor, already multiplied by m0
-  double mxx = 0, mxy = 0, mxz = 0, myy = 0, myz = 0, mzz = 0;
-  // point force, already multiplied by f0
-  double fx = 0, fy = 0, fz = 0;
-  double t0 = 0, freq = 1;
-  TimeFunctionType type = TimeFunctionType::RickerInt;
-  // type=Discrete file=NAME: the samples, read by the parser
-  std::string file;
-  double sample_t0 = 0, sample_dt = 0;
-  std::vector<double> samples;
-  int line = 0;
-};
-
-struct BlockCfg {
-  double vp = 0, vs = 0, rho = 0;
-  double vpgrad = 0, vsgrad = 0, rhograd = 0;
-  double x1 = 0, x2 = 0, y1 = 0, y2 = 0, z1 = 0, z2 = 0;  // defaults filled from the grid
-  bool absdepth = false;
-  int line = 0;
-};
-
-struct RecCfg {
-  double x = 0, y = 0, z = 0;  // z: depth below the surface, or absolute z (z_is_depth false)
-  bool z_is_depth = true;      // depth=/topodepth= given; z= is absolute (the same without topography)
-  std::string file = "station";
-  std::string sta;             // station name in SAC headers; defaults to file
-  bool nsew = false;
-  int writeEvery = 1000;
-  bool usgs = false;
-  bool sac = true;
-  RecMode mode = RecMode::Displacement;
-  int line = 0;
-};
-
-// What a `topography` line gives (NUMERICS 14.1); `on` only after input=gaussian.
-struct TopographyCfg {
-  bool on = false;
-  double zmax = 0;          // Z_t: depth of the interface between the grids (required)
-  int order = 4;            // p: the exponent of the blending (1 - sigma)^p, 2..7
-  double zetabreak = 0.95;  // zeta: the grid bends in k < 1 + zeta (n_c - 1), 0 < zeta <= 1
-  double amp = 0.05, xc = 0.5, yc = 0.5, lx = 0.15, ly = 0.15;  // the hill A, x_c, y_c, L_x, L_y (SW4's defaults)
-  bool analytical_metric = false;  // metric from the mapping's exact derivatives
-  bool sw4_convention = false;     // convention=sw4: SW4's n_c and time-step bound (NUMERICS 25.5)
-  bool convention_given = false;   // the line set convention= (else twilight takes sw4: NUMERICS 25.5)
-  int line = 0;
-};
-
-// checkpoint: when (any of the four; -1 = not given), the file name's prefix, and the most
-// bytes a rank moves in one collective write (checkpoint.hpp, checkpoint_io.hpp).
-struct CheckpointCfg {
-  bool on = false;
-  double time = -1, timeInterval = -1;
-  int cycle = -1, cycleInterval = -1;
-  std::string file = "restart";
-  int bufsize = 10000000;
-  int line = 0;
-};
-
-// image: a plane of one quantity, written after the steps `when` names (the checkpoint's
-// rules, checkpoint_due) as an SW4 image file and a PNG (image.hpp, image_io.hpp).
-enum class ImageMode { Ux, Uy, Uz, Rho, Lambda, Mu, P, S, Div, CurlMag, Topo, MagDuDt, Mag, Vx, Vy, Vz };
-struct ImageCfg {
-  ImageMode mode = ImageMode::Ux;
-  int plane = 0;        // 0: x = coord, 1: y = coord, 2: z = coord
-  double coord = 0;     // as given
-  CheckpointCfg when;   // time, timeInterval, cycle, cycleInterval (file and bufsize unused)
-  std::string file = "image";
-  bool double_precision = false;  // precision=double; SW4's default is float
-  int line = 0;
-};
-
-// restart: the checkpoint file to continue from, as given (relative to the current directory).
-struct RestartCfg {
-  bool on = false;
-  std::string file;
-  int bufsize = 10000000;
-  int line = 0;
-};
-
-struct Config {
-  std::string filename;
-  GridCfg grid;
-  TimeCfg time;
-  FileioCfg fileio;
-  DeveloperCfg dev;
-  bool has_supergrid_cmd = false;
-  SupergridCfg sg;
-  TestPointSourceCfg tps;
-  VerifyCfg verify;
-  DgCfg dg;
-  TopographyCfg topo;
-  std::vector<SourceCfg> sources;   // input order
-  std::vector<BlockCfg> blocks;     // input order; later blocks overwrite earlier ones
-  std::vector<RecCfg> recs;         // input order
-  CheckpointCfg checkpoint;
-  RestartCfg restart;
-  std::vector<ImageCfg> images;     // input order
-  std::vector<std::string> messages;  // informational lines for rank 0 ("* Setting nx to ...")
-  std::vector<std::string> warnings;  // one-line warnings for rank 0 (ignored commands...)
-};
-
-// Whether the material comes from the deck's blocks (not from a test problem's own).
-inline bool material_from_blocks(const Config& c) { return !c.tps.on && c.verify.kind == VerifyKind::None; }
-// Whether the sides other than the top hold a test problem's exact solution instead of
-// super-grid layers: twilight without a supergrid command, and testrayleigh (NUMERICS 25.3).
-inline bool exact_sides(const Config& c) {
-  return c.verify.kind == VerifyKind::Rayleigh || (c.verify.kind == VerifyKind::Twilight && !c.has_supergrid_cmd);
 }
 
 // Parses and validates FILE; throws InputError with "FILE:LINE: what (allowed)".

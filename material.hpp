@@ -2,26 +2,41 @@
 // the largest wave speed over a box (NUMERICS 8, 7.1).
 //
 // Why built so: kept apart from grid.hpp so that the arrays and the kernels compile without the
-// input parser (a vendor's reduced case needs grid.hpp, sbp.hpp, stencil*.hpp and the three
-// support headers precision.hpp, portable.hpp, threads.hpp: test/e2e/kernels_alone.sh).
+// deck (a vendor's reduced case needs grid.hpp, sbp.hpp, stencil*.hpp and the three support
+// headers precision.hpp, portable.hpp, threads.hpp: test/e2e/kernels_alone.sh). It reads the
+// deck's plain values (config.hpp), not the parser, and a test problem's material reaches it
+// from above, through test_problem_material (DESIGN.md, "Layers").
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <stdexcept>
 #include <vector>
 
 #include "grid.hpp"
-#include "input.hpp"
+#include "config.hpp"
 
 namespace sw4 {
 
 struct MaterialPoint {
   double rho, mu, la;
 };
-// A test problem's own material (verify/verify_material.hpp, included at the end).
-inline MaterialPoint verify_material(const Config& cfg, double x, double y, double z, int i, int j, int k,
-                                     int grid);
+
+// A test problem's own material (NUMERICS 25-28) at (x, y, z), the point (i, j, k) of grid
+// `grid`. The test problems stand above this file (DESIGN.md, "Layers"), so the call goes
+// through a pointer that verify/verify_material.hpp sets when a program includes it: a
+// program that reads the material of a test problem's deck includes that header.
+using TestProblemMaterial = MaterialPoint (*)(const Config& cfg, double x, double y, double z, int i, int j,
+                                              int k, int grid);
+inline TestProblemMaterial installed_test_problem_material = nullptr;
+
+inline MaterialPoint test_problem_material(const Config& cfg, double x, double y, double z, int i, int j, int k,
+                                           int grid) {
+  if (!installed_test_problem_material)
+    throw std::logic_error("material.hpp: a test problem's material needs verify/verify_material.hpp in the program");
+  return installed_test_problem_material(cfg, x, y, z, i, j, k, grid);
+}
 
 // Blocks in input order at (x, y) with z the point's absolute depth and d its depth below the
 // surface (the same without topography; NUMERICS 8, 22); false when no block holds the point.
@@ -60,7 +75,7 @@ inline MaterialPoint material_at(const Config& cfg, int i, int j, int k) {
   }
   const GridCfg& g = cfg.grid;
   if (cfg.verify.kind != VerifyKind::None)  // defined at ghost points too, unclamped
-    return verify_material(cfg, (i - 1) * g.h, (j - 1) * g.h, (k - 1) * g.h, i, j, k, 0);
+    return test_problem_material(cfg, (i - 1) * g.h, (j - 1) * g.h, (k - 1) * g.h, i, j, k, 0);
   i = std::min(std::max(i, 1), g.nx);
   j = std::min(std::max(j, 1), g.ny);
   const double x = (i - 1) * g.h, y = (j - 1) * g.h;
@@ -208,5 +223,3 @@ inline double max_wave_speed2(const Config& cfg, const Box& b) {
 }
 
 }  // namespace sw4
-
-#include "verify/verify_material.hpp"

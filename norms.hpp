@@ -1,4 +1,4 @@
-// norms.hpp: error norms of testpointsource (NUMERICS.md 7.3), summed exactly.
+// norms.hpp: the parts of an error norm (NUMERICS.md 7.3), the L2 sum kept exact.
 //
 // Why built so: the L2 norm is a sum over the whole grid, and a floating-point sum depends on
 // its order, hence on how the grid is cut. The contract is bitwise-identical output on any
@@ -6,7 +6,9 @@
 // double is a 53-bit integer times a power of two, spread over 32-bit limbs held in 64-bit
 // integers. Integer sums (also across ranks, with MPI_SUM on the limbs) do not depend on order,
 // and the one rounding at the end is a function of the exact sum alone. Max norms need no such
-// care. No MPI here: the driver reduces the parts.
+// care. No MPI here: the driver reduces the parts. Both solvers use these sums, so this file
+// knows neither's grid (DESIGN.md, "Layers"): the FD piece's testpointsource norms are in
+// subdomain_norms.hpp, DG's in dg/dg_problem.hpp.
 #pragma once
 
 #include <array>
@@ -14,9 +16,6 @@
 #include <cstdint>
 
 #include "checks/float_bits.hpp"
-#include "input.hpp"
-#include "pointsource_exact.hpp"
-#include "subdomain.hpp"
 
 namespace sw4 {
 
@@ -80,33 +79,5 @@ struct ErrorNorm {
 struct ErrorParts : ErrorNorm {
   ErrorNorm at_receivers;
 };
-
-inline ErrorParts pointsource_errors(const Subdomain& sd, const Config& cfg, double t) {
-  ErrorParts e;
-  const GridCfg& g = cfg.grid;
-  const SourceCfg& src = cfg.sources.at(0);
-  const int nsg = cfg.sg.gp;  // int(0.5 + gp h_top / h) for a single grid
-  const bool sgtop = sd.bc[4] != Bc::FreeSurface;
-  const int i0 = std::max(sd.owned.ib, nsg + 1), i1 = std::min(sd.owned.ie, g.nx - nsg);
-  const int j0 = std::max(sd.owned.jb, nsg + 1), j1 = std::min(sd.owned.je, g.ny - nsg);
-  const int k0 = sgtop ? std::max(1, nsg + 1) : 1, k1 = std::min(g.nz, g.nz - nsg);
-  const double h = g.h, h3 = h * h * h, r2 = 16 * h * h;
-  for (int k = k0; k <= k1; ++k)
-    for (int j = j0; j <= j1; ++j)
-      for (int i = i0; i <= i1; ++i) {
-        const double x = (i - 1) * h, y = (j - 1) * h, z = (k - 1) * h;
-        const double dx = x - src.x, dy = y - src.y, dz = z - src.z;
-        if (dx * dx + dy * dy + dz * dz <= r2) continue;
-        const std::array<double, 3> ex =
-            exact_point_source(src, cfg.tps.rho, cfg.tps.cp, cfg.tps.cs, x, y, z, t, h);
-        for (int c = 0; c < 3; ++c) {
-          const double d = sd.u[c](i, j, k) - ex[c];
-          e.linf = std::max(e.linf, std::fabs(d));
-          e.solmax = std::max(e.solmax, ex[c]);
-          e.l2sum.add(h3 * d * d);
-        }
-      }
-  return e;
-}
 
 }  // namespace sw4

@@ -1,8 +1,9 @@
 // pointsource_exact.hpp: the exact whole-space solution of testpointsource (NUMERICS §7.2).
 //
 // Why built so: the Stokes solution for the four time functions the original supports, with the
-// original's freq quirk for moment sources kept (see exact_point_source), used by norms.hpp for
-// the error norms and by the tests; nothing of it runs in the time loop.
+// original's freq quirk for moment sources kept (see exact_point_source), used for the error
+// norms (subdomain_norms.hpp, dg/dg_problem.hpp) and by the tests; nothing of it runs in the
+// time loop.
 #pragma once
 
 #include <array>

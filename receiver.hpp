@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "grid.hpp"
-#include "input.hpp"
+#include "config.hpp"
 #include "receiver_modes.hpp"  // the grid point, the metric at it, one sample of each mode
 #include "output/receiver_write.hpp"  // the date, the geographic frame, whole-file writes
 #include "output/sac.hpp"

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "grid.hpp"
-#include "input.hpp"
+#include "config.hpp"
 
 namespace sw4 {
 

@@ -22,7 +22,7 @@
 #include <cmath>
 #include <vector>
 
-#include "input.hpp"
+#include "config.hpp"
 #include "time_function.hpp"
 
 namespace sw4 {

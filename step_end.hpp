@@ -290,13 +290,7 @@ struct StepEnd {
   // The progress line after step n when due (progress.hpp: every ~10 s, or every printcycle
   // steps when the deck sets printcycle), printed by the caller's first rank or partition only.
   void progress(long n, double t) {
-    const ProgressClock::Clock::time_point now = ProgressClock::Clock::now();
-    if (!progress_due(n, nsteps, cfg->fileio.printcycle_set, cfg->fileio.printcycle,
-                      ProgressClock::seconds(clock.last, now)))
-      return;
-    clock.last = now;
-    std::printf("%s\n", progress_line(n, nsteps, t, t + double(nsteps - n) * dt, clock.first,
-                                      ProgressClock::seconds(clock.start, now)).c_str());
+    clock.after_step(cfg->fileio.printcycle_set, cfg->fileio.printcycle, n, nsteps, t, t + double(nsteps - n) * dt);
   }
 };
 

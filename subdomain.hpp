@@ -41,7 +41,7 @@
 #include "boundary.hpp"
 #include "topography/boundary_curvilinear.hpp"
 #include "grid.hpp"
-#include "input.hpp"
+#include "config.hpp"
 #include "topography/material_topography.hpp"
 #include "receiver.hpp"
 #include "source.hpp"

@@ -1,5 +1,5 @@
-// subdomain_look.hpp: Subdomain::look, the solution check's one pass over U (included by
-// subdomain.hpp; docs/user-guide.md, "The solution check").
+// subdomain_look.hpp: Subdomain::look, the solution check's one pass over U (part of
+// subdomain.hpp: include subdomain.hpp, not this; docs/user-guide.md, "The solution check").
 //
 // Why built so: the check needs, at the steps the run looks at, the largest |u| of the piece
 // (the growth test of solution_growth.hpp, and the |u| the stop line names), the first point

@@ -1,6 +1,7 @@
 // subdomain_overlap.hpp: the corrector in two parts, the inner one computed while the halos of
 // U* travel (`developer halo=isend|rma-*`, halo/halo_overlap.hpp; DESIGN.md, "The two
-// drivers"). This essay is the one place that says why the inner part may run early.
+// drivers"). This essay is the one place that says why the inner part may run early. Part of
+// subdomain.hpp (include subdomain.hpp, not this).
 //
 // Why built so: the corrector's only use of the U* halos is through stencils of known width,
 // so the points far enough from a piece's sides can be corrected before the halos land, and

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "material.hpp"
+#include "verify/twilight.hpp"  // twilight_profiles
 
 namespace sw4 {
 

@@ -49,6 +49,7 @@
 #include "verify/verify_errors.hpp"
 #include "subdomain.hpp"
 #include "threads.hpp"
+#include "topography/check_topography.hpp"
 #ifdef SW4LITE_ONESIDED
 #include "onesided/onesided_run.hpp"
 #endif
@@ -77,6 +78,21 @@ struct CommGuard {
   ~CommGuard() {
     if (comm != MPI_COMM_NULL) MPI_Comm_free(&comm);
   }
+};
+
+// The two-sided process grid of both solvers: pgrid[0] x pgrid[1] ranks as a Cartesian
+// communicator (MPI may reorder), this rank's place in it and the piece of the grid it owns.
+struct ProcessGrid {
+  int dims[2], coords[2] = {0, 0};
+  CommGuard guard;
+  explicit ProcessGrid(const std::array<int, 2>& pgrid) : dims{pgrid[0], pgrid[1]} {
+    int periods[2] = {0, 0}, crank = 0;
+    MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 1, &guard.comm);
+    MPI_Comm_rank(guard.comm, &crank);
+    MPI_Cart_coords(guard.comm, crank, 2, coords);
+  }
+  PieceGeometry piece(const Config& cfg) const { return piece_geometry(cfg, dims[0], dims[1], coords[0], coords[1]); }
+  std::string words() const { return "process grid " + std::to_string(dims[0]) + " x " + std::to_string(dims[1]); }
 };
 
 double reduce(double x, MPI_Op op) {
@@ -219,14 +235,9 @@ void stop_on_bad_solution(const Config& cfg, StepEnd& end, long through) {
 
 int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
   const Config& cfg = run.cfg;
-  int dims[2] = {pgrid[0], pgrid[1]}, periods[2] = {0, 0}, coords[2];
-  CommGuard guard;
-  MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 1, &guard.comm);
-  const MPI_Comm cart = guard.comm;
-  int crank = 0;
-  MPI_Comm_rank(cart, &crank);
-  MPI_Cart_coords(cart, crank, 2, coords);
-  Subdomain sd(cfg, piece_geometry(cfg, dims[0], dims[1], coords[0], coords[1]));
+  const ProcessGrid grid(pgrid);
+  const MPI_Comm cart = grid.guard.comm;
+  Subdomain sd(cfg, grid.piece(cfg));
   // With topography the time step needs the metric, so the arrays come first.
   if (cfg.topo.on) stop_on_problem(sd.allocate(cfg));
   const std::array<double, 2> speed2 = cfg.topo.on ? reduce_speed2(sd.max_speed2())
@@ -234,7 +245,7 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
   const double dt0 = time_step(run, speed2);
   check_and_schedule(run, dt0, speed2);
   sd.dt = run.dt;
-  print_setup(run, "process grid " + std::to_string(dims[0]) + " x " + std::to_string(dims[1]),
+  print_setup(run, grid.words(),
               reduce(double(sd.point_sources()), MPI_SUM),
               reduce(double(sd.unique_point_sources()), MPI_SUM));
   if (run.check_only) return 0;

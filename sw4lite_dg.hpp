@@ -89,18 +89,11 @@ void print_dg_receiver_errors(const Config& cfg, const std::vector<dg::Station>&
                 rec.l2, rec.solmax);
 }
 
-// The progress line every ~10 s (or every printcycle steps), from rank 0.
-struct DgProgress {
-  ProgressClock clock{};
-  double last = 0;
-  void after(const Config& cfg, long n, long nsteps, double t, double dt) {
-    const double now = ProgressClock::seconds(clock.start, ProgressClock::Clock::now());
-    if (rank_ != 0 || !progress_due(n, nsteps, cfg.fileio.printcycle_set, cfg.fileio.printcycle, now - last)) return;
-    last = now;
-    std::printf("%s\n", progress_line(n, nsteps, t, double(nsteps) * dt, 1, now).c_str());
-    std::fflush(stdout);
-  }
-};
+// The progress line every ~10 s (or every printcycle steps), the FD run's (output/progress.hpp),
+// to t_end = nsteps dt; the caller's printing rank calls it.
+void dg_progress(ProgressClock& clock, const Config& cfg, const dg::StepPlan& plan, long n, double t) {
+  clock.after_step(cfg.fileio.printcycle_set, cfg.fileio.printcycle, n, plan.nsteps, t, double(plan.nsteps) * plan.dt);
+}
 
 // Every rank: did any piece's solution stop being finite after step n?
 void stop_on_dg_blowup(bool mine_finite, long n, double t) {
@@ -126,15 +119,10 @@ void dg_report(const Run& run, const dg::StepPlan& plan, std::vector<dg::Norms>&
 
 int run_dg_twosided(Run& run, const std::array<int, 2>& pgrid) {
   const Config& cfg = run.cfg;
-  int dims[2] = {pgrid[0], pgrid[1]}, periods[2] = {0, 0}, coords[2];
-  CommGuard guard;
-  MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 1, &guard.comm);
-  int crank = 0;
-  MPI_Comm_rank(guard.comm, &crank);
-  MPI_Cart_coords(guard.comm, crank, 2, coords);
-  const PieceGeometry pg = piece_geometry(cfg, dims[0], dims[1], coords[0], coords[1]);
+  const ProcessGrid grid(pgrid);
+  const PieceGeometry pg = grid.piece(cfg);
   const dg::StepPlan plan = dg::step_plan(cfg);
-  dg_setup_lines(run, plan, "process grid " + std::to_string(dims[0]) + " x " + std::to_string(dims[1]),
+  dg_setup_lines(run, plan, grid.words(),
                  long(std::max(0, std::min(pg.owned.ie, cfg.grid.nx - 1) - pg.owned.ib + 1)) *
                      std::max(0, std::min(pg.owned.je, cfg.grid.ny - 1) - pg.owned.jb + 1));
   if (run.check_only) return 0;
@@ -145,7 +133,7 @@ int run_dg_twosided(Run& run, const std::array<int, 2>& pgrid) {
     s.rec.reserve(plan.nsteps);
     dg::record(p, s, true);
   }
-  DgFaceExchange faces(guard.comm, p);
+  DgFaceExchange faces(grid.guard.comm, p);
   std::vector<dg::Norms> parts;
   if (dg::has_norms(cfg)) {
     if (rank_ == 0) std::printf("\n****** Computing the error in initial data ******\n");
@@ -157,7 +145,7 @@ int run_dg_twosided(Run& run, const std::array<int, 2>& pgrid) {
     std::printf("Starting DG-solver Using %d time derivatives and degree %d polynomials.\n", p.ntay, cfg.dg.order);
   }
   const dg::TaylorWeights weights(p.ntay);
-  DgProgress progress;
+  ProgressClock progress{};
   MPI_Barrier(MPI_COMM_WORLD);
   const double loop_start = MPI_Wtime();
   double t = 0;
@@ -173,8 +161,8 @@ int run_dg_twosided(Run& run, const std::array<int, 2>& pgrid) {
     }
     t += plan.dt;
     for (dg::Station& s : st) dg::record(p, s, false);
-    if (cfg.dev.checkfornan || n == plan.nsteps || n % 100 == 0) stop_on_dg_blowup(dg::finite(p), n, t);
-    progress.after(cfg, n, plan.nsteps, t, plan.dt);
+    if (dg::checked_step(cfg, n, plan.nsteps)) stop_on_dg_blowup(dg::finite(p), n, t);
+    if (rank_ == 0) dg_progress(progress, cfg, plan, n, t);
   }
   const double loop = MPI_Wtime() - loop_start;
   write_dg_stations(run, st, plan.dt);

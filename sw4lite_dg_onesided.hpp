@@ -5,9 +5,10 @@
 // Part of the driver: sw4lite.cpp includes it inside its own namespace, after sw4lite_dg.hpp
 // and checked_layout, whose helpers it uses (rank_, nranks_, reduce, stop_on_problem,
 // prepare_output, dg_setup_lines, print_dg_errors, dg_report, write_dg_stations,
-// print_dg_receiver_errors, stop_on_dg_blowup), and nothing else includes it. The one-sided DG headers are library
-// headers, which must not land in the driver's unnamed namespace: the include below leaves it
-// for them and comes back (every header they need is in already, so nothing else moves).
+// print_dg_receiver_errors, stop_on_dg_blowup, dg_progress), and nothing else includes it. The
+// one-sided DG headers are library headers, which must not land in the driver's unnamed
+// namespace: the include below leaves it for them and comes back (every header they need is in
+// already, so nothing else moves).
 //
 // Why built so: the partitions are the FD one-sided mode's (checked_layout), each a DG piece
 // built where it lives, so the run prints the lines of run_dg_twosided (the layout named as the
@@ -62,17 +63,10 @@ int run_dg_onesided(Run& run) {
     std::printf("\n****** CFL= %g time step=%g\n", cfg.dev.cfl, plan.dt);
     std::printf("Starting DG-solver Using %d time derivatives and degree %d polynomials.\n", ntay, cfg.dg.order);
   }
-  // DgProgress's line, printed by the rank that holds partition 0 when it closes a step (as the
-  // FD one-sided run prints its own): after a migration that is not rank 0.
+  // dg_progress's line, printed by the rank that holds partition 0 when it closes a step (as
+  // the FD one-sided run prints its own): after a migration that is not rank 0.
   ProgressClock clock{};
-  double last = 0;
-  dr.progress = [&](long n, double t) {
-    const double now = ProgressClock::seconds(clock.start, ProgressClock::Clock::now());
-    if (!progress_due(n, plan.nsteps, cfg.fileio.printcycle_set, cfg.fileio.printcycle, now - last)) return;
-    last = now;
-    std::printf("%s\n", progress_line(n, plan.nsteps, t, double(plan.nsteps) * plan.dt, 1, now).c_str());
-    std::fflush(stdout);
-  };
+  dr.progress = [&](long n, double t) { dg_progress(clock, cfg, plan, n, t); };
   MPI_Barrier(MPI_COMM_WORLD);
   rt.reset_stats();
   clock = ProgressClock{};

@@ -29,7 +29,7 @@
 #include <string>
 #include <vector>
 
-#include "input.hpp"
+#include "config.hpp"
 
 namespace sw4 {
 

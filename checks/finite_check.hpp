@@ -53,6 +53,7 @@
 #include "checks/float_bits.hpp"
 #include "grid.hpp"
 #include "material.hpp"
+#include "verify/verify_material.hpp"  // a test problem's material (material.hpp asks it)
 #include "input.hpp"
 #include "source.hpp"
 #include "time_function.hpp"

@@ -33,6 +33,7 @@
 
 #include "grid.hpp"
 #include "material.hpp"
+#include "verify/verify_material.hpp"  // a test problem's material (material.hpp asks it)
 #include "input.hpp"
 
 namespace sw4 {

@@ -65,5 +65,13 @@ inline bool finite(const Piece& p) {
   return ok;
 }
 
+// The steps after which both drivers ask finite(): every kFiniteCheckEvery-th, the last, and
+// every one with developer checkfornan=1, so that a run that blows up stops at the same step,
+// with the same line, in either binary.
+constexpr long kFiniteCheckEvery = 100;
+inline bool checked_step(const Config& cfg, long n, long nsteps) {
+  return cfg.dev.checkfornan || n == nsteps || n % kFiniteCheckEvery == 0;
+}
+
 }  // namespace dg
 }  // namespace sw4

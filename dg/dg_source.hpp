@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "dg/dg_basis.hpp"
-#include "input.hpp"
+#include "config.hpp"
 #include "time_function.hpp"
 
 namespace sw4 {

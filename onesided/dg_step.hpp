@@ -24,7 +24,6 @@
 #include <vector>
 
 #include "onesided/dg_partition.hpp"
-#include "onesided/onesided.hpp"  // kMigrationCooldown: the FD partitions' rule, kept the same
 
 namespace sw4 {
 
@@ -115,12 +114,6 @@ inline void next_stage(DgPartition& p, const DgInput&) {
 
 inline void fire(DgPartition& p, DgEvent ev, const DgInput& in);
 
-// The two-sided loop's finite check comes at the same steps, so a run that blows up stops
-// with the same line (the driver agrees on the earliest such step after the run quiesced).
-inline bool dg_checked_step(const Config& cfg, long n, long nsteps) {
-  return cfg.dev.checkfornan || n == nsteps || n % 100 == 0;
-}
-
 // The last stage, then step n closes as in the two-sided loop (t += dt, the stations' samples);
 // then the rank's bookkeeping, and the next step starts in the same handler. A partition that
 // is not finite halts: its neighbours stop after this step for want of its faces, and the run
@@ -133,7 +126,10 @@ inline void close_step(DgPartition& p, const DgInput&) {
   p.t += run.plan.dt;
   p.step = n;
   for (dg::Station& s : p.stations) dg::record(p.piece, s, false);
-  if (dg_checked_step(cfg, n, run.plan.nsteps)) p.halted = !dg::finite(p.piece);
+  // the two-sided loop's finite check, at the same steps (dg::checked_step), so a run that
+  // blows up stops with the same line (the driver agrees on the earliest such step after the
+  // run quiesced)
+  if (dg::checked_step(cfg, n, run.plan.nsteps)) p.halted = !dg::finite(p.piece);
   if (!p.halted) {
     if (p.gid == 0 && run.progress) run.progress(n, p.t);
     ++run.partition_steps;
@@ -248,33 +244,16 @@ inline void add_dg_partitions(DgRun& run) {
   run.face = rt.add_handler<DgPartition>(on_face, "dg face");
   run.phase = rt.add_handler<DgPartition>(
       [](DgPartition& p, amr::Message&) { fire(p, DgEvent::FacesIn, {p.exchange, p.gid, nullptr}); }, "dg phase");
-  // As in FD mode (onesided.hpp): a partition that just moved stays a while, the gate opens
-  // only on idle time that one more partition would fill, partitions others wait for go first.
-  rt.set_movable([](amr::Gid, amr::Mobile& m) {
-    const DgPartition& p = static_cast<DgPartition&>(m);
-    return p.built && !p.done() && p.step >= p.arrived + kMigrationCooldown;
-  });
-  rt.set_steal_gate([&rt] { return rt.held() == 0 || g_dg_run->gate.open(); });
-  rt.set_urgent([&rt](amr::Gid, amr::Mobile& m) {
-    for (const DgLink& l : static_cast<DgPartition&>(m).links)
-      if (rt.location(l.gid) != rt.rank()) return true;
-    return false;
-  });
-
-  const PartitionLayout& L = run.layout;
-  for (int pj = 0; pj < L.p2(); ++pj)
-    for (int pi = 0; pi < L.p1(); ++pi) {
-      const int home = L.home(pi, pj);
-      std::unique_ptr<DgPartition> p;
-      if (home == rt.rank()) {
-        p = std::make_unique<DgPartition>();
-        p->gid = L.gid(pi, pj);
-        p->geometry = dg_geometry(cfg, L, pi, pj);
-        p->links = dg_links(L, pi, pj);
-      }
-      rt.add_object(L.gid(pi, pj), home, std::move(p));
-    }
-  run.gate.update(long(rt.held()), 0, 0, 0);  // the gate's first sample: the loop's start
+  // As in FD mode (partition.hpp, add_partition_objects); a piece moves only once it is built.
+  add_partition_objects<DgPartition>(
+      rt, run.layout, run.gate, [](const DgPartition& p) { return p.built; },
+      [&](int pi, int pj) {
+        auto p = std::make_unique<DgPartition>();
+        p->gid = run.layout.gid(pi, pj);
+        p->geometry = dg_geometry(cfg, run.layout, pi, pj);
+        p->links = dg_links(run.layout, pi, pj);
+        return p;
+      });
 }
 
 }  // namespace sw4

@@ -19,9 +19,6 @@
 
 namespace sw4 {
 
-// Steps a partition stays on a rank after a migration before it may be stolen again.
-constexpr long kMigrationCooldown = 4;
-
 // The steal gate (partition.hpp, StealGate) fed with what this rank measured.
 inline void steal_gate_update(OneSidedRun& run) {
   run.gate.update(long(run.rt->held()), run.partition_steps, run.phase_seconds, run.rt->stats().idle);
@@ -58,27 +55,11 @@ inline void add_partitions(OneSidedRun& run) {
   run.halo = rt.add_handler<Partition>(on_halo, "halo");
   run.phase = rt.add_handler<Partition>([](Partition& p, amr::Message&) { on_phase(p); },
                                         "phase");
-  // A partition that just moved stays a while: without this, two ranks of equal load hand
-  // partitions back and forth, and each move costs more than the phase it would balance.
-  rt.set_movable([](amr::Gid, amr::Mobile& m) {
-    const Partition& p = static_cast<Partition&>(m);
-    return !p.done() && p.step >= p.arrived + kMigrationCooldown;
-  });
-  rt.set_steal_gate([&rt] { return rt.held() == 0 || g_onesided_run->gate.open(); });
-  // Partitions that other ranks wait for run first: their halos travel while the rest compute.
-  rt.set_urgent([&rt](amr::Gid, amr::Mobile& m) {
-    for (const HaloLink& l : static_cast<Partition&>(m).links)
-      if (rt.location(l.gid) != rt.rank()) return true;
-    return false;
-  });
-
-  const PartitionLayout& L = run.layout;
-  for (int pj = 0; pj < L.p2(); ++pj)
-    for (int pi = 0; pi < L.p1(); ++pi) {
-      const int home = L.home(pi, pj);
-      std::unique_ptr<Partition> p;
-      if (home == rt.rank()) {
-        p = std::make_unique<Partition>();
+  add_partition_objects<Partition>(
+      rt, run.layout, run.gate, [](const Partition&) { return true; },
+      [&](int pi, int pj) {
+        const PartitionLayout& L = run.layout;
+        auto p = std::make_unique<Partition>();
         p->gid = L.gid(pi, pj);
         p->geometry = piece_geometry(cfg, L.p1(), L.p2(), pi, pj);
         for (int dj = -1; dj <= 1; ++dj)
@@ -91,10 +72,8 @@ inline void add_partitions(OneSidedRun& run) {
             l.send = intersect(other.box, sendable(p->geometry, cartesian_grid(cfg)));
             if (l.send.size() > 0) p->links.push_back(l);
           }
-      }
-      rt.add_object(L.gid(pi, pj), home, std::move(p));
-    }
-  run.gate.update(long(rt.held()), 0, 0, 0);  // the gate's first sample: the loop's start
+        return p;
+      });
 }
 
 }  // namespace sw4

@@ -14,6 +14,7 @@
 #include <string>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <vector>
 
 #include "step_end.hpp"
@@ -184,6 +185,39 @@ class StealGate {
   long held_ = -1;
   bool open_ = false;
 };
+
+// Steps a partition stays on a rank after a migration before it may be stolen again.
+constexpr long kMigrationCooldown = 4;
+
+// What the runtime is told about the partitions of either solver (FD: onesided.hpp, DG:
+// dg_step.hpp), then the partitions themselves, registered on every rank in the same order;
+// make(pi, pj) builds the ones this rank holds (geometry and links), `ready` says whether a
+// partition may move at all. A partition that just moved stays kMigrationCooldown steps:
+// without this, two ranks of equal load hand partitions back and forth, and each move costs
+// more than the phase it would balance. The steal gate opens only on idle time that one more
+// partition would fill (StealGate above). Partitions that other ranks wait for run first:
+// their halos travel while the rest compute.
+template <class P, class Ready, class Make>
+void add_partition_objects(amr::Runtime& rt, const PartitionLayout& L, StealGate& gate, Ready ready, Make make) {
+  rt.set_movable([ready](amr::Gid, amr::Mobile& m) {
+    const P& p = static_cast<P&>(m);
+    return ready(p) && !p.done() && p.step >= p.arrived + kMigrationCooldown;
+  });
+  rt.set_steal_gate([&rt, &gate] { return rt.held() == 0 || gate.open(); });
+  rt.set_urgent([&rt](amr::Gid, amr::Mobile& m) {
+    for (const auto& l : static_cast<P&>(m).links)
+      if (rt.location(l.gid) != rt.rank()) return true;
+    return false;
+  });
+  for (int pj = 0; pj < L.p2(); ++pj)
+    for (int pi = 0; pi < L.p1(); ++pi) {
+      const int home = L.home(pi, pj);
+      std::unique_ptr<P> p;
+      if (home == rt.rank()) p = make(pi, pj);
+      rt.add_object(L.gid(pi, pj), home, std::move(p));
+    }
+  gate.update(long(rt.held()), 0, 0, 0);  // the gate's first sample: the loop's start
+}
 
 // Everything the handlers share; one per run, the same on every rank.
 struct OneSidedRun {

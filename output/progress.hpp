@@ -74,6 +74,16 @@ struct ProgressClock {
   static double seconds(Clock::time_point a, Clock::time_point b) {
     return std::chrono::duration<double>(b - a).count();
   }
+  // After step n of nsteps, at time t of a run that ends at t_end: the line, printed and
+  // flushed, when it is due (by_steps and printcycle: the deck's fileio). Both solvers' drivers
+  // print through this, on the one rank that prints.
+  void after_step(bool by_steps, int printcycle, long n, long nsteps, double t, double t_end) {
+    const Clock::time_point now = Clock::now();
+    if (!progress_due(n, nsteps, by_steps, printcycle, seconds(last, now))) return;
+    last = now;
+    std::printf("%s\n", progress_line(n, nsteps, t, t_end, first, seconds(start, now)).c_str());
+    std::fflush(stdout);
+  }
 };
 
 }  // namespace sw4

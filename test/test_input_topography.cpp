@@ -1,5 +1,5 @@
 // test_input_topography.cpp: the `topography` command (input_topography.hpp) and the checks
-// that need the grid as well (check_topography in topography.hpp): the keys and their
+// that need the grid as well (topography/check_topography.hpp): the keys and their
 // defaults, each error's exact one-line message, and the depth/absolute-z flags of sources
 // and receivers (NUMERICS 14.1, 20.1, 21).
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 
 #include "input.hpp"
 #include "input_helpers.hpp"
-#include "topography/topography.hpp"
+#include "topography/check_topography.hpp"
 
 namespace {
 

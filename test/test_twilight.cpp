@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "input.hpp"
 #include "subdomain.hpp"
 #include "test/precision_helpers.hpp"
 #include "verify/verify_errors.hpp"

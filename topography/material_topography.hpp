@@ -26,7 +26,7 @@ inline bool material_cartesian_topo(const Config& cfg, const Topography& topo, i
   if (cfg.verify.kind != VerifyKind::None) {
     // the point's plane counted from the top of grid 1, so that a point both grids hold (the
     // injected planes) draws the same random material in testenergy
-    m = verify_material(cfg, (i - 1) * g.h, (j - 1) * g.h, g.zt + (k - 1) * g.h, i, j, k + g.nc - 1, 1);
+    m = test_problem_material(cfg, (i - 1) * g.h, (j - 1) * g.h, g.zt + (k - 1) * g.h, i, j, k + g.nc - 1, 1);
     return true;
   }
   i = std::min(std::max(i, 1), g.nx);
@@ -47,7 +47,7 @@ inline bool material_curvilinear(const Config& cfg, const Topography& topo, int 
                                  MaterialPoint& m) {
   const CurvilinearMapping& map = topo.map;
   if (cfg.verify.kind != VerifyKind::None) {
-    m = verify_material(cfg, (i - 1) * map.h, (j - 1) * map.h, map.z(i, j, k), i, j, k, 1);
+    m = test_problem_material(cfg, (i - 1) * map.h, (j - 1) * map.h, map.z(i, j, k), i, j, k, 1);
     return true;
   }
   auto at = [&](int ii, int jj, int kk) {

@@ -15,7 +15,7 @@
 #include <cmath>
 
 #include "checks/float_bits.hpp"
-#include "input.hpp"
+#include "config.hpp"
 #include "receiver.hpp"
 #include "topography/topography.hpp"
 

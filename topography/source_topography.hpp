@@ -31,7 +31,7 @@
 #include <vector>
 
 #include "checks/float_bits.hpp"
-#include "input.hpp"
+#include "config.hpp"
 #include "source.hpp"
 #include "topography/topography.hpp"
 

@@ -51,7 +51,7 @@
 
 #include "checks/float_bits.hpp"
 #include "grid.hpp"
-#include "input.hpp"
+#include "config.hpp"
 
 namespace sw4 {
 
@@ -174,7 +174,7 @@ inline std::string point_count_text(double n) {
   return b;
 }
 
-// A grid with more points along z than any axis may have (kMaxPoints1d, input.hpp), or "".
+// A grid with more points along z than any axis may have (kMaxPoints1d, config.hpp), or "".
 // limits.hpp asks this before it estimates the memory of such a grid.
 inline std::string topography_count_problem(const TopoGrids& g) {
   const std::string most = " points in z (allowed: at most " + std::to_string(kMaxPoints1d) + ": ";
@@ -382,64 +382,6 @@ inline bool piece_metric(const Topography& topo, const Box& b, Metric& m) {
   Array3d z(e);
   generate_grid(topo.map, z);
   return metric_by_differences(z, g, b, topo.map.h, m);
-}
-
-// ---------------------------------------------------------------------------------------------
-// What the `topography` line and the grid decide together (NUMERICS 14.1, 14.3, 20.1, 21): the
-// two grids must exist, the hill must stay above the interface, the bottom layer must fit,
-// sources and receivers must lie above the moved bottom. Throws InputError "FILE:LINE: ...",
-// like the parser; every rank calls it on the same Config.
-inline void check_topography(const Config& cfg) {
-  const TopographyCfg& t = cfg.topo;
-  if (!t.on) return;
-  const std::string& file = cfg.filename;
-  auto fail = [&](int line, const std::string& m) { input_detail::fail_at(file, line, m); };
-  if (cfg.tps.on)
-    fail(t.line, "topography: cannot be combined with testpointsource (its exact solution is that "
-                 "of a flat surface; remove one of them)");
-  const Topography topo(cfg.grid, t);
-  const TopoGrids& g = topo.grids;
-  double deepest = -1e300;  // the largest z of the surface over the columns
-  for (int j = 1; j <= g.ny; ++j)
-    for (int i = 1; i <= g.nx; ++i) deepest = std::max(deepest, topo.map.hill.surface(i, j));
-  if (!(deepest < t.zmax))
-    fail(t.line, "topography: the surface reaches z=" + input_detail::fmt(deepest) +
-                     ", below the interface zmax=" + input_detail::fmt(t.zmax) +
-                     " (allowed: zmax deeper than every point of the surface)");
-  if (g.n0 < 1 || !(t.zmax < cfg.grid.zmax))
-    fail(t.line, "topography: zmax=" + input_detail::fmt(t.zmax) + " is not above the bottom z=" +
-                     input_detail::fmt(cfg.grid.zmax) + " (allowed: zmax < the grid's z)");
-  const std::string problem = topography_grid_problem(g);
-  if (!problem.empty()) fail(t.line, "topography: " + problem);
-  const double width = cfg.sg.gp * g.h;
-  if (!exact_sides(cfg) && !(width < g.zmax - t.zmax))  // twilight's sides have no layers
-    fail(cfg.sg.line ? cfg.sg.line : cfg.grid.line,
-         "supergrid: the bottom layer (gp*h = " + input_detail::fmt(width) +
-             ") does not fit in the Cartesian grid below the topography (allowed: gp*h < " +
-             input_detail::fmt(g.zmax - t.zmax) + ")");
-  // Newton's inversion of the mapping (NUMERICS 20.3) must converge where a point is placed.
-  auto inverts = [&](double x, double y, double z0) {
-    const double zt = topo.map.hill.surface_at_xy(x, y);
-    // invert's NaN (no convergence) read by the bits: fast math folds std::isnan (float_bits.hpp)
-    return z0 > g.zt || z0 < zt - 1e-9 || finite_bits(topo.map.invert(x / g.h + 1, y / g.h + 1, z0));
-  };
-  const std::string no_inverse = " (the inverse of the grid mapping does not converge there: move it, "
-                                 "or make the hill smoother)";
-  for (const SourceCfg& s : cfg.sources) {
-    const double z0 = s.z_is_depth ? s.z + topo.map.hill.surface_at_xy(s.x, s.y) : s.z;
-    if (!(z0 <= g.zmax))
-      fail(s.line, "source: z=" + input_detail::fmt(z0) + " is below the bottom of the domain (allowed: z <= " +
-                       input_detail::fmt(g.zmax) + ")");
-    if (!inverts(s.x, s.y, z0)) fail(s.line, "source: z=" + input_detail::fmt(z0) + no_inverse);
-  }
-  for (const RecCfg& r : cfg.recs) {
-    const double z0 = r.z_is_depth ? r.z + topo.map.hill.surface_at_xy(r.x, r.y) : r.z;
-    if (!inverts(r.x, r.y, z0)) fail(r.line, "rec: z=" + input_detail::fmt(z0) + no_inverse);
-  }
-  for (const RecCfg& r : cfg.recs)
-    if (!(r.z <= g.zmax) && !(!r.z_is_depth && r.z < g.zt))
-      fail(r.line, std::string("rec: ") + (r.z_is_depth ? "depth=" : "z=") + input_detail::fmt(r.z) +
-                       " is below the bottom of the domain (allowed: <= " + input_detail::fmt(g.zmax) + ")");
 }
 
 }  // namespace sw4

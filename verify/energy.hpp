@@ -17,6 +17,7 @@
 
 #include "norms.hpp"
 #include "sbp.hpp"
+#include "subdomain.hpp"
 
 namespace sw4 {
 

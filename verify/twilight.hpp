@@ -14,7 +14,7 @@
 #include <array>
 #include <cmath>
 
-#include "input.hpp"
+#include "config.hpp"
 #include "supergrid.hpp"
 #include "topography/topography.hpp"
 #include "verify/jet.hpp"

@@ -11,7 +11,7 @@
 #include <array>
 #include <cmath>
 
-#include "norms.hpp"
+#include "subdomain_norms.hpp"
 #include "verify/lamb_exact.hpp"
 #include "verify/verify_hooks.hpp"
 

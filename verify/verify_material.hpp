@@ -3,7 +3,9 @@
 // and testrayleigh.
 //
 // Why built so: material.hpp asks here instead of the blocks, for every grid point of both
-// grids, ghosts included, so each problem's material exists wherever the operator reads it. A
+// grids, ghosts included, so each problem's material exists wherever the operator reads it.
+// It asks through the pointer this file installs (test_problem_material), so that material.hpp
+// stays below the test problems (DESIGN.md, "Layers"). A
 // random value is a hash of the seed and the point's global indices, never a generator's
 // stream, so every cut of the grid draws the same numbers.
 #pragma once
@@ -11,7 +13,8 @@
 #include <cmath>
 #include <cstdint>
 
-#include "input.hpp"
+#include "config.hpp"
+#include "material.hpp"
 #include "verify/twilight.hpp"
 
 namespace sw4 {
@@ -57,5 +60,8 @@ inline MaterialPoint verify_material(const Config& cfg, double x, double y, doub
       return {1, 1, 1};
   }
 }
+
+// material.hpp's hook, set before main() in every program that includes this file.
+inline const bool kTestProblemMaterialInstalled = (installed_test_problem_material = verify_material, true);
 
 }  // namespace sw4

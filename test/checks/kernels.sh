@@ -4,3 +4,8 @@ gtest_check unit-kernels 1 120 build/test_kernels
 # The operator's headers alone (grid, sbp, stencil*, precision, portable, threads) compile with
 # a plain C++ compiler and apply L_h once: a compiler vendor's reduced case
 cmd_check kernels-compile-alone 120 bash test/e2e/kernels_alone.sh
+# Every header includes none of a higher layer (DESIGN.md, "Layers"), and each one below the
+# drivers compiles alone among the headers of its layer and the lower ones; the self-test shows
+# that an upward include and a header without a layer are caught
+cmd_check include-layers 180 bash test/e2e/include_layers.sh
+cmd_check include-layers-selftest 60 bash test/e2e/include_layers.sh --self-test
