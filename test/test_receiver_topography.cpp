@@ -4,7 +4,8 @@
 //
 // Why built so. The receiver points of the pytest deck and of varA and the "Distance from
 // target to actual location" lines are the original's (its reference runs, recorded outside
-// this repository). The derivative modes have no reference series of their own: they are
+// this repository), and so are the points of near-source's planes and ties around a source in
+// grid 1 (printed by an instrumented copy of the original, outside this repository). The derivative modes have no reference series of their own: they are
 // checked against the Cartesian formula on a flat surface, against the exact gradient of a
 // field affine in physical space on the hill, and for their second order. The decks:
 // topography_deck_helpers.hpp.
@@ -77,6 +78,88 @@ TEST(TopoReceiver, VarAAndTheHeaderLocation) {
   const std::string text =
       make_receiver(c, place_receiver(c, deck), deck).usgs_text(0.01, deck_grid(1.28, 5.0, 0.02), UtcTime{});
   EXPECT_NE(text.find("# Distance from target to actual location (m): 1.110223e-16\n"), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grid 1 near a source under a hill's flank (test/reference/topo/near-source.in, issue 30's
+// deck): order 5, zetabreak 0.9, Z_t = 0.6, the hill at (0.62, 0.58), h = 0.04, the source at
+// depth 0.1 under (0.66, 0.55), where the surface is at z = -0.0866. Every expected point is
+// the original's: an instrumented copy of it printed (i, j, k) and the grid of each rec line.
+
+namespace {
+Topography flank_deck() {
+  TopographyCfg t = hill(0.6, 5, 0.9);
+  t.xc = 0.62, t.yc = 0.58, t.lx = 0.14, t.ly = 0.12;
+  return Topography(deck_grid(1.28, 2.0, 0.04), t);
+}
+struct Pick {
+  double x, y, v;
+  bool depth;
+  int grid, i, j, k;
+};
+void expect_picks(const Topography& topo, const std::vector<Pick>& picks) {
+  for (const Pick& w : picks) {
+    const std::string what = std::to_string(w.x) + " " + std::to_string(w.y) + (w.depth ? " depth=" : " z=") +
+                             std::to_string(w.v);
+    // the point is the same for every mode: velocity reads U+ and U- where displacement reads U
+    for (RecMode mode : {RecMode::Velocity, RecMode::Displacement, RecMode::Div, RecMode::Curl,
+                         RecMode::Strains, RecMode::DisplacementGradient}) {
+      const TopoRecPlace p = place_receiver(rec_at(w.x, w.y, w.v, w.depth, mode), topo);
+      ASSERT_FALSE(p.dropped) << what;
+      EXPECT_EQ(p.grid, w.grid) << what;
+      EXPECT_EQ(p.i, w.i) << what;
+      EXPECT_EQ(p.j, w.j) << what;
+      EXPECT_EQ(p.k, w.k) << what;
+    }
+  }
+}
+}  // namespace
+
+// The planes under the source's (x, y), at depth= and z= a hundredth apart (x = 0.66 is a tie
+// between the columns x = 0.64 and 0.68: column 17, as the original rounds it), the columns
+// around it, the interface and grid 0 below it.
+TEST(TopoReceiverNearSource, PlanesUnderTheSource) {
+  const Topography topo = flank_deck();
+  ASSERT_EQ(topo.grids.nc, 17);
+  std::vector<Pick> picks;
+  const int by_depth[13] = {1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3};  // depth 0, 0.01, ..., 0.12
+  for (int n = 0; n < 13; ++n) picks.push_back({0.66, 0.55, n / 100.0, true, 1, 17, 15, by_depth[n]});
+  const int by_z[11] = {1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 5};  // z = -0.08, -0.06, ..., 0.12
+  for (int n = 0; n < 11; ++n) picks.push_back({0.66, 0.55, (2 * n - 8) / 100.0, false, 1, 17, 15, by_z[n]});
+  // depth 0.05 under the neighbouring columns (y = 0.58 and x = 0.62 are ties: j 15, i 16)
+  picks.push_back({0.64, 0.55, 0.05, true, 1, 17, 15, 2});
+  picks.push_back({0.68, 0.55, 0.05, true, 1, 18, 15, 2});
+  picks.push_back({0.66, 0.51, 0.05, true, 1, 17, 14, 2});
+  picks.push_back({0.66, 0.59, 0.05, true, 1, 17, 16, 2});
+  picks.push_back({0.62, 0.58, 0.05, true, 1, 16, 15, 2});
+  // z = Z_t is grid 1's last plane; z = 0.62 is halfway between grid 0's planes 1 and 2 (the
+  // tie goes to the plane above, k = 1); depth 0.7 is z = 0.613, grid 0's first plane
+  picks.push_back({0.66, 0.55, 0.6, false, 1, 17, 15, 17});
+  picks.push_back({0.66, 0.55, 0.62, false, 0, 17, 15, 1});
+  picks.push_back({0.66, 0.55, 0.7, true, 0, 17, 15, 1});
+  expect_picks(topo, picks);
+}
+
+// Ties: rec lines halfway between two planes of grid 1 under the source, as a deck writes them.
+// In the uniform part z = 0.54 and 0.58 give s = 15.5 (15.500000000000002) and 16.5 exactly:
+// planes 16 and 17; the depths of those midpoints, 0.626577 and 0.666577, are 7e-6 short of
+// them. Over the bend (the source's planes 1 to 6), the midpoints z(q, r, k + 1/2) written with
+// 6 to 9 significant digits, as z= and as depth=, land 1e-5 to 1e-9 from the half, on either
+// side; the original takes the plane on that side (measured: s = 1.4999999991 -> 1,
+// 2.5000000009 -> 3).
+TEST(TopoReceiverNearSource, TiesBetweenPlanes) {
+  const Topography topo = flank_deck();
+  auto at = [](double v, bool depth, int k) { return Pick{0.66, 0.55, v, depth, 1, 17, 15, k}; };
+  expect_picks(topo, {at(0.54, false, 16), at(0.58, false, 17), at(0.626577, true, 15),
+                      at(0.6265773, true, 16), at(0.666577, true, 16), at(0.6665773, true, 17),
+                      // s near 1.5, 2.5, 3.5, 4.5, 5.5: the plane of the source is 3
+                      at(-0.059033343, false, 2), at(0.027543946, true, 1), at(0.0275439, true, 1),
+                      at(0.02754395, true, 2), at(-0.006872638, false, 2), at(-0.0068726379, false, 3),
+                      at(0.079704651, true, 2), at(0.0797047, true, 3), at(0.042048673, false, 3),
+                      at(0.0420487, false, 4), at(0.12862596, true, 3), at(0.128626, true, 4),
+                      at(0.088425713, false, 4), at(0.088426, false, 5), at(0.175003, true, 4),
+                      at(0.13284618, false, 5), at(0.1328462, false, 6), at(0.21942347, true, 5),
+                      at(0.2194235, true, 6)});
 }
 
 // ---------------------------------------------------------------------------------------------
