@@ -126,6 +126,8 @@ struct DeveloperCfg {
   bool reference_kernel = false;  // kernel=reference: L_h point by point (stencil_reference.hpp)
   int protocol = -1;  // one-sided halo protocol: 0 request, 1 eager, -1 the program's default
   std::string halo;   // two-sided halo model (halo_select.hpp); empty: sendrecv
+  int time_order = 4;  // 4: predictor-corrector; 2: predictor only (NUMERICS 2.4)
+  int time_order_line = 0;
   int line = 0;
 };
 
@@ -165,9 +167,16 @@ struct TwilightCfg {  // u, rho, mu, lambda of NUMERICS 25.1
   double omega = 1, c = 1.3, phase = 0, momega = 1, mphase = 0.4;
   double amprho = 1, ampmu = 1, amplambda = 1;
 };
+// testenergy's sides other than the top (NUMERICS 26): as the deck's supergrid command sets
+// them (no bchorizontal), Dirichlet (zero ghost points, no layers), or super-grid.
+enum class EnergySides { Deck, Dirichlet, SuperGrid };
 struct EnergyCfg {  // random material and initial data (NUMERICS 26)
   unsigned long seed = 2718;
   double cpcsratio = 1.7320508075688772;  // sqrt(3)
+  double amplitude = 1;   // rho and cs uniform in [1, 1 + amplitude)
+  double sg_eps = 1e-4;   // the layers' stretching at the boundary (NUMERICS 5.2)
+  int write_every = 1000; // the file is rewritten after every such step (0: at the end only)
+  EnergySides sides = EnergySides::Deck;
   std::string file = "energy.log";
 };
 struct LambCfg {  // Poisson ratio 1/4: cs = cp / sqrt(3) (NUMERICS 27)
@@ -306,6 +315,11 @@ inline bool material_from_blocks(const Config& c) { return !c.tps.on && c.verify
 inline bool exact_sides(const Config& c) {
   return c.verify.kind == VerifyKind::Rayleigh || (c.verify.kind == VerifyKind::Twilight && !c.has_supergrid_cmd);
 }
+// Whether those sides are Dirichlet sides without layers: the exact sides above, and testenergy's
+// bchorizontal=dirichlet, whose sides and bottom hold zero (NUMERICS 26).
+inline bool dirichlet_sides(const Config& c) {
+  return exact_sides(c) || (c.verify.kind == VerifyKind::Energy && c.verify.en.sides == EnergySides::Dirichlet);
+}
 
 // Parses and validates FILE; throws InputError with "FILE:LINE: what (allowed)".
 inline Config parse_input(const std::string& filename);
@@ -319,6 +333,7 @@ inline Config parse_input_stream(std::istream& in, const std::string& filename);
 #include "input/input_lex.hpp"       // lines, key=value tokens, strict numbers and booleans
 #include "input/input_series.hpp"    // the sample file of source type=Discrete
 #include "input/input_commands.hpp"  // pass 1: one function per command
+#include "input/input_developer.hpp"  // pass 1 and 2: the developer command, the time order
 #include "topography/input_topography.hpp"  // pass 1: the topography command
 #include "input/input_image.hpp"     // pass 1 and 2: the image command
 #include "input/input_verify.hpp"    // pass 1 and 2: twilight, testenergy, testlamb, testrayleigh

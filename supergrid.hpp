@@ -25,7 +25,7 @@ namespace sw4 {
 struct Taper {
   bool left = false, right = false;
   double x0 = 0, x1 = 1, width = 0;
-  static constexpr double eps = 1e-4;
+  double eps = 1e-4;  // the stretching at the boundary (testenergy's sg_eps may change it)
 
   // C5 step from 0 (xi <= 0) to 1 (xi >= 1).
   static double psi0(double xi) {
