@@ -66,7 +66,8 @@ inline void cmd_testenergy(State& st, const Line& ln) {
   e.cpcsratio = k.real_min("cpcsratio", e.cpcsratio, std::sqrt(4.0 / 3.0), true);
   e.amplitude = k.real_min("amplitude", e.amplitude, 0, false);
   e.sg_eps = k.real_min("sg_eps", e.sg_eps, 0, true);
-  if (e.sg_eps > 1) k.fail(k.text("sg_eps") + " is above 1 (allowed: 0 < sg_eps <= 1, the layers' stretching at the boundary)");
+  if (e.sg_eps > 1)
+    k.fail(k.text("sg_eps") + " is above 1 (allowed: 0 < sg_eps <= 1, the layers' stretching at the boundary)");
   e.write_every = k.integer("writeEvery", e.write_every, 0);
   const std::string fk = k.either("file", "filename");
   e.file = fk.empty() ? e.file : k.str(fk, e.file);

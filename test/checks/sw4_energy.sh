@@ -11,7 +11,9 @@
 # (QUICK=1) runs it to t = 5 (69 steps, seconds) on 2 ranks, and make check runs it unchanged in
 # all four configurations. energy-order2.in adds the keys of SW4's super-grid energy decks
 # (whose mesh refinement is refused) with damping, where E must fall at every step and a
-# receiver's series comes out too; twilight with c = 10 measures the time order.
+# receiver's series comes out too; twilight with c = 10 measures the time order;
+# build/test_energy holds each order's energy to its scheme on one piece.
+gtest_check unit-energy 1 300 build/test_energy --gtest_color=no
 sw4e_dir=$PWD/test-output/sw4-energy
 rm -rf "$sw4e_dir" && mkdir -p "$sw4e_dir"
 sw4e_deck=test/reference/sw4/energy/energy-nomr-2nd-1.in
