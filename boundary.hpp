@@ -7,7 +7,9 @@
 // Dirichlet sides and a surface traction exist for the test problems with an exact solution
 // (twilight, testrayleigh: NUMERICS 25.3) and the manufactured-solution unit tests; their
 // per-point calls are on boundary planes, never in a volume loop. With boundary data, the
-// ghost points of super-grid sides hold its values too, not zero.
+// ghost points of super-grid sides hold its values too, not zero; without, a Dirichlet side's
+// ghost points hold zero (testenergy's bchorizontal=dirichlet, NUMERICS 26), as a super-grid
+// side's do: the two differ only in the layer the profiles put on a super-grid side.
 #pragma once
 
 #include <algorithm>
@@ -139,9 +141,9 @@ inline void apply_bc(Field& u, const Bc bc[6], const Array3& mu, const Array3& l
       p.ib = std::max(p.ib, c.ib); p.ie = std::min(p.ie, c.ie);
       p.jb = std::max(p.jb, c.jb); p.je = std::min(p.je, c.je);
       if (p.size() == 0) continue;
-      if (bc[side] == Bc::Dirichlet || (data && data->dirichlet))
+      if (data && data->dirichlet)
         dirichlet_box(u, p, t, *data);
-      else
+      else  // a super-grid side, or a Dirichlet side of zero data (testenergy's)
         fill_box(u, p, 0.0);
     }
   }

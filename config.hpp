@@ -92,6 +92,8 @@ struct DeveloperCfg {
   bool reference_kernel = false;  // kernel=reference: L_h point by point (stencil_reference.hpp)
   int protocol = -1;  // one-sided halo protocol: 0 request, 1 eager, -1 the program's default
   std::string halo;   // two-sided halo model (halo_select.hpp); empty: sendrecv
+  int time_order = 4;  // 4: predictor-corrector; 2: predictor only (NUMERICS 2.4)
+  int time_order_line = 0;
   int line = 0;
 };
 
@@ -116,9 +118,16 @@ struct TwilightCfg {  // u, rho, mu, lambda of NUMERICS 25.1
   double amprho = 1, ampmu = 1, amplambda = 1;
   bool errorlog = false;  // SW4's TwilightErr.txt in the fileio path (errorlog=1)
 };
+// testenergy's sides other than the top (NUMERICS 26): as the deck's supergrid command sets
+// them (no bchorizontal), Dirichlet (zero ghost points, no layers), or super-grid.
+enum class EnergySides { Deck, Dirichlet, SuperGrid };
 struct EnergyCfg {  // random material and initial data (NUMERICS 26)
   unsigned long seed = 2718;
   double cpcsratio = 1.7320508075688772;  // sqrt(3)
+  double amplitude = 1;   // rho and cs uniform in [1, 1 + amplitude)
+  double sg_eps = 1e-4;   // the layers' stretching at the boundary (NUMERICS 5.2)
+  int write_every = 1000; // the file is rewritten after every such step (0: at the end only)
+  EnergySides sides = EnergySides::Deck;
   std::string file = "energy.log";
 };
 struct LambCfg {  // Poisson ratio 1/4: cs = cp / sqrt(3) (NUMERICS 27)
@@ -258,6 +267,11 @@ inline bool material_from_blocks(const Config& c) { return !c.tps.on && c.verify
 // super-grid layers: twilight without a supergrid command, and testrayleigh (NUMERICS 25.3).
 inline bool exact_sides(const Config& c) {
   return c.verify.kind == VerifyKind::Rayleigh || (c.verify.kind == VerifyKind::Twilight && !c.has_supergrid_cmd);
+}
+// Whether those sides are Dirichlet sides without layers: the exact sides above, and testenergy's
+// bchorizontal=dirichlet, whose sides and bottom hold zero (NUMERICS 26).
+inline bool dirichlet_sides(const Config& c) {
+  return exact_sides(c) || (c.verify.kind == VerifyKind::Energy && c.verify.en.sides == EnergySides::Dirichlet);
 }
 
 }  // namespace sw4

@@ -12,7 +12,9 @@
 //     finish(t)      BC(U+), record receivers, rotate (Um, U, U+) <- (U, U+, Um)
 //
 // in that order within a phase: a point source's force is added to U* or U+ after the
-// operator's update there, and the super-grid damping comes last. The two-sided driver owns
+// operator's update there, and the super-grid damping comes last. With `developer
+// time_order=2` (NUMERICS 2.4) the corrector phase only damps (U+ = U* - damping), so the
+// drivers and the exchanges stay those of the fourth order. The two-sided driver owns
 // one Subdomain per rank and its loop reads predictor, exchange of U*, corrector, exchange of
 // U+, then the end of the step (finish, step_end.hpp); the one-sided driver owns several per
 // rank and runs each phase when its halos are in. Nothing here knows about MPI. Every value a
@@ -67,7 +69,7 @@ struct PieceGeometry {
 // The boundary type of each physical side for a deck (NUMERICS 1.5); with topography, of the
 // Cartesian grid, whose top is the interface (NUMERICS 16.5).
 inline void physical_bcs(const Config& cfg, Bc bc[6]) {
-  for (int s = 0; s < 6; ++s) bc[s] = exact_sides(cfg) ? Bc::Dirichlet : Bc::SuperGrid;
+  for (int s = 0; s < 6; ++s) bc[s] = dirichlet_sides(cfg) ? Bc::Dirichlet : Bc::SuperGrid;
   if (!cfg.tps.on || cfg.tps.halfspace) bc[4] = Bc::FreeSurface;
   if (cfg.topo.on) bc[4] = Bc::GridInterface;
 }
@@ -101,6 +103,7 @@ inline Taper axis_taper(const Config& cfg, int axis) {
   tp.x0 = 0;
   tp.x1 = axis == 0 ? g.xmax : axis == 1 ? g.ymax : g.zmax;
   tp.width = cfg.sg.gp * g.h;
+  if (cfg.verify.kind == VerifyKind::Energy) tp.eps = cfg.verify.en.sg_eps;  // NUMERICS 26
   return tp;
 }
 
@@ -173,6 +176,7 @@ class Subdomain {
   PhaseTimes times;
   bool timing = false;            // accumulate `times` for this step
   bool reference_kernel = false;  // L_h point by point (stencil_reference.hpp), not rhs4
+  int time_order = 4;  // 2: the corrector phase only damps (NUMERICS 2.4)
   double dt = 0;
   bool topo = false;  // topography: grid 1 in `top`, the mapping in `topography`
   Topography topography;
@@ -209,7 +213,7 @@ class Subdomain {
   void finish(double t);
   // The corrector in two parts, the first while U*'s halos travel (subdomain_overlap.hpp):
   // corrector_inner then corrector_rim give U+ bit for bit as corrector does. Flat grids only.
-  bool can_overlap() const { return !topo && !extra_forcing && !boundary_data; }
+  bool can_overlap() const { return !topo && !extra_forcing && !boundary_data && time_order == 4; }
   void corrector_inner(double t);
   void corrector_rim(double t);
   // A corrector's phases into the timing table: BC, scheme, forcing, super-grid, from 5 clocks.
@@ -283,6 +287,7 @@ class Subdomain {
     else rhs_curvilinear<mode>(f, curv_medium(), top.eval, tg);
   }
   void add_point_forces(double t, int stage);
+  void damp();  // the super-grid dissipation of U+ (NUMERICS 5.3), both grids
   static Target detail_target(Field& out) {
     Target tg;
     for (int c = 0; c < 3; ++c) tg.out[c] = out[c].data();
@@ -356,8 +361,16 @@ inline void Subdomain::predictor(double t) {
   }
 }
 
+// Second order in time (NUMERICS 2.4): no U'', no L_h(U''), no g''; U+ is U* with the damping,
+// and U*'s boundary conditions are left to finish().
 inline void Subdomain::corrector(double t) {
   const double t0 = detail::now();
+  if (time_order == 2) {
+    damp();
+    const double t1 = detail::now();
+    count_corrector(t0, t0, t0, t0, t1);
+    return;
+  }
   boundary_conditions(up, top.up, t + dt);
   const double t1 = detail::now();
   const double f4 = dt * dt * dt * dt / 12;
@@ -370,13 +383,15 @@ inline void Subdomain::corrector(double t) {
   const double t2 = detail::now();
   add_point_forces(t, 1);
   const double t3 = detail::now();
-  if (beta > 0) {
-    supergrid_damping(up, u, um, rho, px, py, pz, eval, beta);
-    if (topo)
-      supergrid_damping_curvilinear(top.up, top.u, top.um, top.rho, top.met.J, px, py, top.eval, beta);
-  }
+  damp();
   const double t4 = detail::now();
   count_corrector(t0, t1, t2, t3, t4);
+}
+
+inline void Subdomain::damp() {
+  if (!(beta > 0)) return;
+  supergrid_damping(up, u, um, rho, px, py, pz, eval, beta);
+  if (topo) supergrid_damping_curvilinear(top.up, top.u, top.um, top.rho, top.met.J, px, py, top.eval, beta);
 }
 
 inline void Subdomain::finish(double t) {

@@ -24,6 +24,7 @@ inline Subdomain::Subdomain(const Config& cfg, const PieceGeometry& pg)
   for (int s = 0; s < 6; ++s) bc[s] = pg.bc[s];
   free_surface_top = bc[4] == Bc::FreeSurface;
   reference_kernel = cfg.dev.reference_kernel;
+  time_order = cfg.dev.time_order;
   topo = cfg.topo.on;
 
   // Super-grid profiles from the physical boundary types (axis_taper). Under topography the

@@ -25,7 +25,8 @@ namespace sw4 {
 struct Taper {
   bool left = false, right = false;
   double x0 = 0, x1 = 1, width = 0;
-  static constexpr double eps = 1e-4;
+  static constexpr double kEps = 1e-4;  // the stretching at the boundary (NUMERICS 5.2)
+  double eps = kEps;                     // testenergy's sg_eps may change it (NUMERICS 26)
 
   // C5 step from 0 (xi <= 0) to 1 (xi >= 1).
   static double psi0(double xi) {
@@ -46,7 +47,12 @@ struct Taper {
     if (right && x > x1 - width) return (x - (x1 - width)) / width;
     return 0;
   }
-  double stretching(double x) const { return 1 - (1 - eps) * ramp(x, width); }
+  // The default as the constant it always was: 1 - kEps is folded and the product contracted
+  // into the subtraction as before (a deck's eps read at run time rounded 2 ulps apart in a
+  // layer's steepest points), so every deck without sg_eps keeps its bits.
+  double stretching(double x) const {
+    return eps == kEps ? 1 - (1 - kEps) * ramp(x, width) : 1 - (1 - eps) * ramp(x, width);
+  }
   double damping(double x) const { return ramp(x, 0.5 * width) / stretching(x); }
   double corner(double x) const { return 1 - 0.67 * lin(x); }
 };

@@ -184,6 +184,7 @@ void print_setup(const Run& run, const std::string& layout, double nsrc, double 
   std::printf("number of unique g.p. sources = %.0f\n", nuniq);
   std::printf("setup of sources done\n");
   std::printf("time step %.10g, %d steps to t = %.10g\n", run.dt, run.nsteps, run.nsteps * run.dt);
+  if (run.cfg.dev.time_order == 2) std::printf("second order in time: the predictor alone (developer time_order=2)\n");
   std::printf("%s\n", cost_line(run.cfg, run.nsteps - run.restart.step, run.machine, max_threads()).c_str());
 }
 
@@ -276,6 +277,7 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
     end.finish(sd, n, t);
     if (end.checks(n)) stop_on_bad_solution(cfg, end, n);
     end.write(sd);  // the receivers' due files, once no rank stops
+    write_energy_if_due(run, end, n);
     if (rank_ == 0) end.progress(n, t);
     if (run.ckpt.due(n)) stop_on_problem(run.ckpt.write(MPI_COMM_WORLD, pieces, n, t, run.utc));
     if (run.images.due(n)) stop_on_problem(run.images.write(MPI_COMM_WORLD, pieces, n, t));
@@ -359,7 +361,10 @@ int run_onesided(Run& run) {
   // After each segment (onesided_run.hpp) the solution check: a partition that found a bad value
   // stopped, and its neighbours after that step for want of its halos, so the run quiesced.
   stop_on_problem(run_partitions(MPI_COMM_WORLD, os, run.ckpt, run.images, run.nsteps, run.utc,
-                                 [&] { stop_on_bad_solution(cfg, os.end, os.pause_at); }));
+                                 [&] {
+                                   stop_on_bad_solution(cfg, os.end, os.pause_at);
+                                   write_energy_if_due(run, os.end, os.pause_at);
+                                 }));
   const double loop_end = MPI_Wtime(), loop_end_now = detail::now();
 
   std::vector<ErrorParts> parts;

@@ -16,38 +16,34 @@ void add_limbs(ExactSum& into, ExactSum& part) {
   for (int n = 0; n < ExactSum::kLimbs; ++n) into.limb[n] += part.limb[n];
 }
 
-// testenergy (NUMERICS 26): every step's E summed over the ranks, written one step a line to
-// the deck's file (step, time, E) and summed up in one line: the largest change from the first
-// step's E and the largest rise from one step to the next, both relative to the first E.
-void report_energy(const Run& run, StepEnd& end) {
-  const long first = run.restart.step + 1, n = run.nsteps - run.restart.step;
-  if (n <= 0) return;
+// testenergy (NUMERICS 26): E of the steps from the run's first through `through`, summed over
+// the ranks (every rank calls; the values on rank 0, an empty list elsewhere).
+std::vector<double> reduce_energy(const Run& run, StepEnd& end, long through) {
+  const long first = run.restart.step + 1, n = through - run.restart.step;
+  if (n <= 0) return {};
   std::vector<std::int64_t> mine(std::size_t(n) * ExactSum::kLimbs, 0), all(mine.size(), 0);
   for (auto& [step, sum] : end.energy.by_step) {
+    if (step > through) continue;
     sum.normalize();
     std::copy(sum.limb.begin(), sum.limb.end(), mine.begin() + (step - first) * ExactSum::kLimbs);
   }
   MPI_Allreduce(mine.data(), all.data(), int(all.size()), MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  std::vector<double> e;
+  if (rank_ != 0) return e;
+  for (long s = 0; s < n; ++s) {
+    ExactSum x;
+    std::copy(all.begin() + s * ExactSum::kLimbs, all.begin() + (s + 1) * ExactSum::kLimbs, x.limb.begin());
+    e.push_back(x.value());
+  }
+  return e;
+}
+
+// The deck's file in the fileio path, SW4's format (verify/energy.hpp), written whole by rank 0.
+void write_energy(const Run& run, const std::vector<double>& e) {
   std::string problem;
   if (rank_ == 0) {
-    std::string text;
-    double e0 = 0, prev = 0, change = 0, rise = -DBL_MAX;
-    for (long s = 0; s < n; ++s) {
-      ExactSum e;
-      std::copy(all.begin() + s * ExactSum::kLimbs, all.begin() + (s + 1) * ExactSum::kLimbs, e.limb.begin());
-      const double E = e.value();
-      if (s == 0) e0 = E;
-      change = std::max(change, std::fabs(E - e0));
-      if (s > 0) rise = std::max(rise, E - prev);
-      prev = E;
-      char line[96];
-      std::snprintf(line, sizeof line, "%ld %.10e %.17e\n", first + s, (first + s) * run.dt, E);
-      text += line;
-    }
-    std::printf("Energy: E(%ld) = %.15e E(%ld) = %.15e largest relative change = %.3e largest "
-                "relative rise in a step = %.3e\n", first, e0, first + n - 1, prev, change / e0,
-                (n > 1 ? rise : 0.0) / e0);
     const std::string file = run.cfg.fileio.path + run.cfg.verify.en.file;
+    const std::string text = energy_file_text(e);
     const std::string why = file_write_problem(file, text.data(), text.size());
     if (!why.empty()) problem = "sw4lite: cannot write " + file + " (" + why + ")";
   }
@@ -106,6 +102,31 @@ std::string write_twilight_log(const Config& cfg, double t, double linf, double 
                               t, linf, l2, solmax);
   const std::string why = file_write_problem(file, text, std::size_t(n));
   return why.empty() ? std::string() : "sw4lite: cannot write " + file + " (" + why + ")";
+}
+
+// After step n: the file again when writeEvery says so (both drivers; collective).
+void write_energy_if_due(const Run& run, StepEnd& end, long n) {
+  if (energy_write_due(run.cfg, n, run.nsteps)) write_energy(run, reduce_energy(run, end, n));
+}
+
+// At the end: the file, and one line with the largest change from the first step's E and the
+// largest rise from one step to the next, both relative to the first E.
+void report_energy(const Run& run, StepEnd& end) {
+  const long first = run.restart.step + 1;
+  if (run.nsteps < first) return;
+  const std::vector<double> e = reduce_energy(run, end, run.nsteps);
+  if (rank_ == 0) {
+    const double e0 = e.front();
+    double change = 0, rise = -DBL_MAX;
+    for (std::size_t s = 0; s < e.size(); ++s) {
+      change = std::max(change, std::fabs(e[s] - e0));
+      if (s > 0) rise = std::max(rise, e[s] - e[s - 1]);
+    }
+    std::printf("Energy: E(%ld) = %.15e E(%ld) = %.15e largest relative change = %.3e largest "
+                "relative rise in a step = %.3e\n", first, e0, long(run.nsteps), e.back(), change / e0,
+                (e.size() > 1 ? rise : 0.0) / e0);
+  }
+  write_energy(run, e);
 }
 
 // A set of norms over all ranks: the parts' maxima, and the square root of their exact sum.

@@ -46,6 +46,10 @@
 // on the developer line); a shorter one is warned about and goes on (the sources may excite the
 // mode far above rounding: pointforce.in at cfl 1.5 was at 1e6 after 26 steps, where N16 = 36).
 // The worst point is found by material.hpp's max_wave_speed2, without visiting every point.
+//
+// The second order in time (`developer time_order=2`, NUMERICS 2.4) is U+ = 2U - Um + dt^2 L U:
+// r + 1/r = 2 - z, stable for z <= 4 instead of 12, on the same L_h. So its limit is the table's
+// over sqrt(3) exactly, and above it |r| is the root of that equation (z = 4 (c / c*)^2).
 #pragma once
 
 #include <algorithm>
@@ -95,8 +99,13 @@ inline double cfl_limit(double vp, double vs, bool surface) {
 
 // log10 of the growth per step at s = CFL number / its limit (0 at or below 1): the larger root
 // of r + 1/r = b, b = 2 - z + z^2/12, z = 12 s^2; for large z, r is b to many digits.
-inline double cfl_growth_decades(double s) {
+inline double cfl_growth_decades(double s, int time_order = 4) {
   if (!(s > 1)) return 0;
+  if (time_order == 2) {  // r + 1/r = 2 - z, z = 4 s^2: |r| = a + sqrt(a^2 - 1), a = z/2 - 1
+    if (s > 1e70) return std::log10(4.0) + 2 * std::log10(s);  // |r| is z to many digits; z^2 may overflow
+    const double z = 4 * s * s, a = z / 2 - 1;
+    return std::log10(a + std::sqrt(a * a - 1));
+  }
   const double z = 12 * s * s;
   if (z > 1e6) return std::log10(12.0) + 4 * std::log10(s);  // log10(z^2 / 12), z^2 may overflow
   const double b = 2 - z + z * z / 12;
@@ -113,6 +122,7 @@ struct CflVerdict {
   bool curved = false;     // topography: the curvilinear grid's number (its limit is a bound from below)
   double decades = 0;      // growth per step, decades
   double stable_cfl = 0;   // the deck's cfl that puts the worst point at its limit
+  bool second_order = false;  // time_order=2: the limits are the table's over sqrt(3)
 };
 
 // The verdict of a run with time step dt; speed2: the grids' largest (4 mu + lambda)/rho
@@ -126,11 +136,12 @@ inline CflVerdict cfl_verdict(const Config& cfg, double dt, const std::array<dou
   // Every point of the Cartesian grid (with topography: the blocks as if the top were flat; a
   // superset of the materials grid 0 holds, and its top is then no free surface).
   const bool surface_planes = free_top && !cfg.topo.on;
+  const double order_factor = cfg.dev.time_order == 2 ? 1 / std::sqrt(3.0) : 1.0;
   max_material(cfg, Box{1, g.nx, 1, g.ny, 1, g.nz}, [&](const MaterialPoint& p, int k) {
     if (!(p.rho > 0) || !(p.mu > 0)) return 0.0;
     const double vp = std::sqrt((p.la + 2 * p.mu) / p.rho), vs = std::sqrt(p.mu / p.rho);
     const bool surface = surface_planes && k == 1;
-    const double c = dt * std::sqrt(wave_speed2(p)) / g.h, lim = cfl_limit(vp, vs, surface);
+    const double c = dt * std::sqrt(wave_speed2(p)) / g.h, lim = cfl_limit(vp, vs, surface) * order_factor;
     if (c / lim > v.ratio) v = {c / lim, c, lim, vp, vs, surface, false, 0, 0};
     return c / lim;
   });
@@ -143,13 +154,14 @@ inline CflVerdict cfl_verdict(const Config& cfg, double dt, const std::array<dou
       for (double z : {std::max(b.z1, 0.0), std::min(b.z2, g.zmax)}) {
         const double p = b.vp + b.vpgrad * z, s = b.vs + b.vsgrad * z;
         if (!(p > 0 && s > 0)) continue;
-        const double l = cfl_limit(p, s, true);
+        const double l = cfl_limit(p, s, true) * order_factor;
         if (lim == 0 || l < lim) lim = l, vp = p, vs = s;
       }
     if (lim > 0 && c / lim > v.ratio) v = {c / lim, c, lim, vp, vs, true, true, 0, 0};
   }
+  v.second_order = cfg.dev.time_order == 2;
   if (v.ratio > 0) {
-    v.decades = v.curved ? 0 : cfl_growth_decades(v.ratio);
+    v.decades = v.curved ? 0 : cfl_growth_decades(v.ratio, cfg.dev.time_order);
     v.stable_cfl = cfg.dev.cfl / v.ratio;
   }
   return v;
@@ -178,7 +190,8 @@ inline std::string where(const CflVerdict& v) {
          num("%.4g", v.vp) + ", vs=" + num("%.4g", v.vs) + "), above " + num("%.4g", v.limit) +
          (v.curved ? ", the limit of a flat free surface with this material (measured; over a hill the "
                      "limit is higher, by how much depends on the hill)"
-                   : ", its largest stable value (measured)");
+                   : v.second_order ? ", its largest stable value (measured for time_order=4, over sqrt(3))"
+                                    : ", its largest stable value (measured)");
 }
 inline int line_of(const Config& cfg) { return cfg.dev.line > 0 ? cfg.dev.line : cfg.grid.line; }
 inline std::string cfl_text(const Config& cfg) {

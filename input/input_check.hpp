@@ -36,7 +36,7 @@ inline void check_grid_size(const State& st) {
 // is a free surface (NUMERICS 5.1): both ends need 2*gp*h <= length, one end gp*h < length.
 inline void check_supergrid(const State& st) {
   const Config& c = st.cfg;
-  if (exact_sides(c)) return;  // no layers: the sides hold an exact solution
+  if (dirichlet_sides(c)) return;  // no layers: the sides hold an exact solution or zero
   if (c.dg.on) return;  // no layers: DG's sides are walls or mirrors (check_dg refuses the command)
   double w = c.sg.gp * c.grid.h;
   bool z_top = c.tps.on && !c.tps.halfspace;
@@ -259,6 +259,7 @@ inline void check_images(State& st);  // input_image.hpp
 inline void check_verify(const State& st);  // input_verify.hpp
 inline void twilight_conventions(State& st);  // input_verify.hpp
 inline void check_dg(State& st);            // input_dg.hpp
+inline void check_developer(const State& st);  // input_developer.hpp
 inline const char* verify_name(VerifyKind k);
 
 inline void check_deck(State& st) {
@@ -273,6 +274,7 @@ inline void check_deck(State& st) {
   check_grid_size(st);
   check_supergrid(st);
   check_dg(st);  // before the details: a command DG cannot take is named as such
+  check_developer(st);
   check_sources(st);
   check_recs(st);
   check_blocks(st);

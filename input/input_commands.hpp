@@ -155,51 +155,6 @@ inline void cmd_fileio(State& st, const Line& ln) {
   f.line = ln.no;
 }
 
-// developer may be repeated (one knob per line is common); a later value wins.
-inline void cmd_developer(State& st, const Line& ln) {
-  Keys k(st.file, ln, {"cfl", "checkfornan", "reporttiming", "trace", "corder", "thblocki", "thblockj",
-                       "thblockk", "partitions", "imbalance", "migrate", "steal", "kernel",
-                       "protocol", "halo"});
-  DeveloperCfg& d = st.cfg.dev;
-  d.cfl_set = d.cfl_set || k.has("cfl");
-  d.cfl = k.real_min("cfl", d.cfl, 0, true);
-  d.checkfornan = k.boolean("checkfornan", d.checkfornan);
-  d.reporttiming = k.boolean("reporttiming", d.reporttiming);
-  d.trace = k.boolean("trace", d.trace);
-  k.boolean("corder", false);  // storage order of the original's kernels: same numbers
-  for (const char* b : {"thblocki", "thblockj", "thblockk"}) k.integer(b, 1, 1);  // GPU blocks
-  d.partitions = k.integer("partitions", d.partitions, 1);
-  d.migrate = k.integer("migrate", d.migrate, 0);
-  d.steal = k.boolean("steal", d.steal);
-  if (const Token* t = k.find("kernel")) {
-    if (t->value != "tuned" && t->value != "reference")
-      k.fail(in_quotes(t->text) + " is not a kernel (allowed: tuned, reference)");
-    d.reference_kernel = t->value == "reference";
-  }
-  if (const Token* t = k.find("protocol")) {
-    if (t->value != "request" && t->value != "eager")
-      k.fail(in_quotes(t->text) + " is not a halo protocol (allowed: request, eager)");
-    d.protocol = t->value == "eager";
-  }
-  if (const Token* t = k.find("halo")) {
-    if (!is_halo_model(t->value)) k.fail(in_quotes(t->text) + " is not a halo model (allowed: " + halo_model_list() + ")");
-    d.halo = t->value;
-    st.halo_line = ln.no;
-  }
-  if (const Token* t = k.find("imbalance")) {
-    std::size_t c = t->value.find(':');
-    int r = 0;
-    double f = 0;
-    if (c == std::string::npos || !to_int(t->value.substr(0, c), r) || !to_real(t->value.substr(c + 1), f) ||
-        r < 0 || f < 1)
-      k.fail(in_quotes(t->text) + " is not of the form R:F (R: the rank to slow down, an integer >= 0; "
-             "F: its slow-down factor, a real >= 1)");
-    d.imbalance_rank = r;
-    d.imbalance_factor = f;
-  }
-  d.line = ln.no;
-}
-
 inline void cmd_supergrid(State& st, const Line& ln) {
   once(st, ln, st.sg_line);
   Keys k(st.file, ln, {"gp", "dc"});
@@ -439,7 +394,7 @@ inline const std::vector<std::string>& ignored_commands() {
   static const std::vector<std::string> v = {
       "imagehdf5", "volimage", "ssioutput", "essioutput", "sfileoutput", "prefilter",
       "boundary_conditions", "globalmaterial", "efile", "rfile", "sfile", "pfile", "ifile", "vimaterial",
-      "gmt", "material", "attenuation", "anisotropy", "ablock", "randomize", "randomblock", "refinement",
+      "gmt", "material", "attenuation", "anisotropy", "ablock", "randomize", "randomblock",
       "mask", "energy", "sac"};
   return v;
 }
@@ -448,6 +403,9 @@ inline const std::vector<std::string>& ignored_commands() {
 inline const char* unsupported_reason(const std::string& cmd) {
   if (cmd == "rupture" || cmd == "rupturehdf5")
     return "not supported by sw4lite (give the sources as source commands)";
+  if (cmd == "refinement")
+    return "SW4's mesh refinement is not implemented here (allowed: one Cartesian grid, with topography a "
+           "curvilinear grid on top; remove the refinement command)";
   return nullptr;
 }
 
@@ -455,6 +413,7 @@ constexpr const char* kCommands =
     "grid, time, fileio, supergrid, topography, block, source, rec, testpointsource, developer, "
     "checkpoint, restart, image, twilight, testenergy, testlamb, testrayleigh, dgalerkin";
 
+inline void cmd_developer(State& st, const Line& ln);  // input_developer.hpp
 inline void cmd_topography(State& st, const Line& ln);  // input_topography.hpp
 inline void cmd_image(State& st, const Line& ln);       // input_image.hpp
 inline void cmd_twilight(State& st, const Line& ln);    // input_verify.hpp, as the next three

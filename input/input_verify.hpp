@@ -60,15 +60,45 @@ inline void cmd_twilight(State& st, const Line& ln) {
   t.amplambda = k.real_min("amplambda", t.amplambda, 0, true);
 }
 
+// SW4's keys too: filename (its name for file), amplitude, sg_eps, writeEvery, bchorizontal;
+// SW4's default sides, periodic, do not exist here and are refused (NUMERICS 26).
 inline void cmd_testenergy(State& st, const Line& ln) {
-  Keys k(st.file, ln, {"seed", "cpcsratio", "file"});
+  Keys k(st.file, ln, {"seed", "cpcsratio", "file", "filename", "amplitude", "sg_eps", "writeEvery",
+                       "bchorizontal"});
   verify_once(st, ln, VerifyKind::Energy);
   EnergyCfg& e = st.cfg.verify.en;
   e.seed = static_cast<unsigned long>(k.integer("seed", int(e.seed), 0));
   e.cpcsratio = k.real_min("cpcsratio", e.cpcsratio, std::sqrt(4.0 / 3.0), true);
-  e.file = k.str("file", e.file);
+  e.amplitude = k.real_min("amplitude", e.amplitude, 0, false);
+  e.sg_eps = k.real_min("sg_eps", e.sg_eps, 0, true);
+  if (e.sg_eps > 1)
+    k.fail(k.text("sg_eps") + " is above 1 (allowed: 0 < sg_eps <= 1, the layers' stretching at the boundary)");
+  e.write_every = k.integer("writeEvery", e.write_every, 0);
+  const std::string fk = k.either("file", "filename");
+  e.file = fk.empty() ? e.file : k.str(fk, e.file);
   if (e.file.find('/') != std::string::npos)
-    k.fail("file=" + shown(e.file) + " names a directory (allowed: a file name; it goes to the fileio path)");
+    k.fail(fk + "=" + shown(e.file) + " names a directory (allowed: a file name; it goes to the fileio path)");
+  if (const Token* t = k.find("bchorizontal")) {
+    const std::string& v = t->value;
+    if (v == "periodic" || v == "Periodic")
+      k.fail(in_quotes(t->text) + ": periodic sides are SW4's and not implemented here (allowed: dirichlet, "
+             "supergrid)");
+    if (v == "dirichlet" || v == "Dirichlet") e.sides = EnergySides::Dirichlet;
+    else if (v == "supergrid" || v == "Supergrid") e.sides = EnergySides::SuperGrid;
+    else k.fail(in_quotes(t->text) + " is not a side condition (allowed: dirichlet, supergrid)");
+  }
+  if (e.sides == EnergySides::Dirichlet && k.has("sg_eps"))
+    k.fail(k.text("sg_eps") + " sets the super-grid layers' stretching, and bchorizontal=dirichlet has no layers "
+           "(allowed: sg_eps with super-grid sides)");
+}
+
+// Pass 2: Dirichlet sides have no layers for a supergrid command to shape.
+inline void check_testenergy(const State& st) {
+  const Config& c = st.cfg;
+  if (c.verify.en.sides == EnergySides::Dirichlet && c.has_supergrid_cmd)
+    fail_at(st.file, st.sg_line, "supergrid: cannot be combined with testenergy bchorizontal=dirichlet on line " +
+                                     std::to_string(c.verify.line) + " (its sides and bottom have no layers; "
+                                     "remove the supergrid command)");
 }
 
 inline void cmd_testlamb(State& st, const Line& ln) {
@@ -118,6 +148,7 @@ inline void check_verify(const State& st) {
   if (c.topo.on && c.has_supergrid_cmd && kind == VerifyKind::Twilight)
     refuse(st.sg_line, "supergrid", "under topography twilight's sides hold the exact solution; remove "
                                     "the supergrid command");
+  if (kind == VerifyKind::Energy) check_testenergy(st);
   if (kind == VerifyKind::Rayleigh && c.has_supergrid_cmd)
     refuse(st.sg_line, "supergrid", "the sides of testrayleigh hold the exact wave; remove the supergrid "
                                     "command");

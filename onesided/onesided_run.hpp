@@ -1,6 +1,7 @@
 // onesided_run.hpp: the one-sided driver's time loop: the partitions run in segments, one per
-// checkpoint, image or receiver-file step, and the outputs of a segment's last step are written
-// once the runtime has quiesced (output/checkpoint_run.hpp, "One-sided mode", says why).
+// checkpoint, image, receiver-file or energy-file step, and the outputs of a segment's last
+// step are written once the runtime has quiesced (output/checkpoint_run.hpp, "One-sided mode",
+// says why).
 #pragma once
 
 #include <mpi.h>
@@ -14,17 +15,18 @@
 
 namespace sw4 {
 
-// The time loop from os.first_step to nsteps, a segment per checkpoint, image or receiver-file
-// step (images and receiver files pause the partitions as checkpoints do); after_segment (the
-// driver's solution check, agreed across ranks) runs once each segment has quiesced, before
-// anything of that step is written. "" or what stops the run.
+// The time loop from os.first_step to nsteps, a segment per checkpoint, image, receiver-file or
+// energy-file step (images and files pause the partitions as checkpoints do); after_segment (the
+// driver's solution check, agreed across ranks, and testenergy's file) runs once each segment
+// has quiesced, before anything of that step is written. "" or what stops the run.
 template <class AfterSegment>
 std::string run_partitions(MPI_Comm comm, OneSidedRun& os, Checkpointing& ck, Imaging& images,
                            long nsteps, const UtcTime& utc, AfterSegment after_segment) {
   amr::Runtime& rt = *os.rt;
   long at = os.first_step;
   for (amr::Handler<Partition> go = os.start;; go = os.resume) {
-    os.pause_at = std::min({ck.next(at), images.next(at), next_receiver_write(*os.cfg, at)});
+    os.pause_at = std::min({ck.next(at), images.next(at), next_receiver_write(*os.cfg, at),
+                            next_energy_write(*os.cfg, at)});
     rt.for_each<Partition>([&](amr::Gid gid, Partition&) { rt.invoke(gid, go); });
     rt.quiesce();
     after_segment();

@@ -148,6 +148,7 @@ inline void Subdomain::unpack(const char*& in, const Config& cfg) {
   for (const SourceCfg& src : cfg.sources) tfun.push_back(TimeFunction::from(src));
   gval_.assign(cfg.sources.size(), 0.0);
   reference_kernel = cfg.dev.reference_kernel;
+  time_order = cfg.dev.time_order;
   install_verification(*this, cfg);  // its tables are rebuilt from the deck where it lands
 }
 

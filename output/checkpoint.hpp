@@ -111,7 +111,7 @@ struct DeckHasher {
 
 // What decides the numbers of every step: grid, topography, blocks, sources (their samples
 // too), super-grid, testpointsource, a verification problem (only when there is one, so the
-// hash of every other deck is what it was) and cfl. Not the end time (a restart may extend it), the
+// hash of every other deck is what it was), cfl and time_order. Not the end time (a restart may extend it), the
 // output path, the receivers (their own hash), the checkpoint or the co-design knobs.
 inline std::uint64_t deck_hash(const Config& cfg) {
   DeckHasher x;
@@ -148,8 +148,12 @@ inline std::uint64_t deck_hash(const Config& cfg) {
                      double(v.en.seed), v.en.cpcsratio, v.lamb.cp, v.lamb.rho, v.ray.cp, v.ray.cs,
                      v.ray.rho, v.ray.amplitude, double(v.ray.nwl)})
       x.d(d);
+    const EnergyCfg& e = v.en;  // testenergy's SW4 keys, only when not their defaults (old hashes hold)
+    if (e.amplitude != 1 || e.sg_eps != 1e-4 || e.sides == EnergySides::Dirichlet)
+      x.d(e.amplitude), x.d(e.sg_eps), x.i(int(e.sides));
   }
   x.d(cfg.dev.cfl);
+  if (cfg.dev.time_order != 4) x.i(cfg.dev.time_order);  // likewise
   return x.h;
 }
 
@@ -400,8 +404,8 @@ inline std::string check_header(const CheckpointHeader& h, std::uint64_t bytes, 
     return other + "it has " + std::to_string(h.nrecs) + " receivers, this deck " +
            std::to_string(me.nrecs);
   if (h.deck_hash != me.deck_hash)
-    return other + "the grid, topography, blocks, sources, supergrid, testpointsource or cfl "
-                   "differ (only time may change for a restart)";
+    return other + "the grid, topography, blocks, sources, supergrid, testpointsource, cfl or "
+                   "time_order differ (only time may change for a restart)";
   if (h.rec_hash != me.rec_hash)
     return other + "the receivers' positions or variables differ";
   if (!(h.dt > 0) || !finite_bits(h.dt) || !finite_bits(h.t) || h.step < 0 || h.nfields != me.nfields ||

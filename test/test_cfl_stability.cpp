@@ -76,6 +76,34 @@ TEST(CflStability, GrowthPerStepIsTheIntegratorsRoot) {
   EXPECT_TRUE(std::isfinite(cfl_growth_decades(1e200)));  // cfl=1e200: a number, not inf
 }
 
+// The second order in time (time_order=2): r + 1/r = 2 - z is stable up to z = 4, so its limit
+// is the table's over sqrt(3). Measured: testenergy amplitude=0 cpcsratio=2 (vp/vs 2, free
+// surface, super-grid gp=10 dc=0, 24 interior points, h=1), the growth of |w| per step at a
+// surface receiver over the run's last steps, against the root at the fourth order's measured
+// limit 1.4383 over sqrt(3) (the last digits still rising at cfl 0.9: 3 %).
+TEST(CflStability, SecondOrderGrowthIsLeapfrogsRoot) {
+  struct R { double cfl, growth; } runs[] = {{0.84, 1.3494}, {0.86, 1.6921}, {0.9, 2.2096}};
+  const double limit = 1.4383 / std::sqrt(3.0);
+  for (const R& r : runs)
+    EXPECT_NEAR(std::pow(10.0, cfl_growth_decades(r.cfl / limit, 2)), r.growth, 0.03 * r.growth) << r.cfl;
+  EXPECT_EQ(cfl_growth_decades(1.0, 2), 0);
+  EXPECT_GT(cfl_growth_decades(1.0001, 2), 0);
+  EXPECT_TRUE(std::isfinite(cfl_growth_decades(1e200, 2)));
+  const Config c = deck(kBox + "block vp=2000 vs=1000 rho=2000\ntime t=0.8\ndeveloper cfl=0.9 time_order=2\n");
+  const CflVerdict v = verdict(c, std::sqrt(6e6));
+  EXPECT_NEAR(v.limit, 1.4374 / std::sqrt(3.0), 1e-9);
+  const std::string e = cfl_problem(c, v, 400);
+  EXPECT_NE(e.find("above 0.8299, its largest stable value (measured for time_order=4, over sqrt(3))"),
+            std::string::npos) << e;
+  EXPECT_NE(e.find("(allowed: cfl <= 0.829 here"), std::string::npos) << e;
+  Config s = c;
+  s.dev.cfl = 0.8;  // SW4's energy deck's: stable in the second order
+  EXPECT_LT(verdict(s, std::sqrt(6e6)).ratio, 1);
+  s.dev.time_order = 4;
+  s.dev.cfl = 0.9;
+  EXPECT_LT(verdict(s, std::sqrt(6e6)).ratio, 1);  // the same cfl is stable in the fourth order
+}
+
 // pointforce.in's box and material (vp/vs 2): cfl=1.5 for 26 steps warns (36 steps from
 // rounding to the solution's size), for 400 steps is refused on the developer line; 1.43 and
 // the default are stable.

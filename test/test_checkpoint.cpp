@@ -207,9 +207,10 @@ TEST(CheckpointHeader, AnotherDeck) {
             other + "its grid is 17 x 17 x 9, this deck's is 17 x 17 x 11");
   d = kDeck;
   d.replace(d.find("vp=2"), 4, "vp=3");
-  EXPECT_EQ(k.verdict(d), other + "the grid, topography, blocks, sources, supergrid, testpointsource or cfl "
-                                  "differ (only time may change for a restart)");
+  EXPECT_EQ(k.verdict(d), other + "the grid, topography, blocks, sources, supergrid, testpointsource, cfl or "
+                                  "time_order differ (only time may change for a restart)");
   EXPECT_EQ(k.verdict(kDeck + "developer cfl=1.2\n").substr(0, other.size()), other);
+  EXPECT_EQ(k.verdict(kDeck + "developer time_order=2\n").substr(0, other.size()), other);
   EXPECT_EQ(k.verdict(kDeck + "source x=1 y=1 z=1 fz=1\n"), other + "it has 1 sources, this deck 2");
   d = kDeck;
   d.replace(d.find("x=6 y=5"), 7, "x=6 y=4");

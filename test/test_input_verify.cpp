@@ -44,6 +44,57 @@ TEST(InputVerify, DefaultsOfTheOtherThree) {
   EXPECT_FALSE(exact_sides(l));
 }
 
+// SW4's keys of testenergy: its name for the file, the material's amplitude, the layers'
+// epsilon, how often the file is written, and the sides (NUMERICS 26).
+TEST(InputVerify, TestEnergySw4Keys) {
+  const Config d = parse(kGrid + "testenergy\nsupergrid gp=2\n");
+  EXPECT_EQ(d.verify.en.sides, EnergySides::Deck);
+  EXPECT_EQ(d.verify.en.amplitude, 1);
+  EXPECT_EQ(d.verify.en.sg_eps, 1e-4);
+  EXPECT_EQ(d.verify.en.write_every, 1000);
+  const Config e = parse(kGrid + "testenergy seed=34983249 cpcsratio=1.732 bchorizontal=dirichlet amplitude=0.5 "
+                                 "writeEvery=0 filename=e.txt\n");
+  EXPECT_EQ(e.verify.en.sides, EnergySides::Dirichlet);
+  EXPECT_TRUE(dirichlet_sides(e));
+  EXPECT_FALSE(exact_sides(e));
+  EXPECT_EQ(e.verify.en.amplitude, 0.5);
+  EXPECT_EQ(e.verify.en.write_every, 0);
+  EXPECT_EQ(e.verify.en.file, "e.txt");
+  const Config s = parse(kGrid + "testenergy bchorizontal=Supergrid sg_eps=1e-2 amplitude=0\nsupergrid gp=2 dc=0\n");
+  EXPECT_EQ(s.verify.en.sides, EnergySides::SuperGrid);
+  EXPECT_FALSE(dirichlet_sides(s));
+  EXPECT_EQ(s.verify.en.sg_eps, 1e-2);
+  EXPECT_EQ(parse(kGrid + "testenergy bchorizontal=Dirichlet\n").verify.en.sides, EnergySides::Dirichlet);
+  // Dirichlet sides have no layers: the default gp=20 need not fit the 11-point grid
+  EXPECT_EQ(error_of(kGrid + "testenergy\n").substr(0, 21), "in/x.in:1: grid: the ");
+  EXPECT_EQ(error_of(kGrid + "testenergy bchorizontal=dirichlet\n"), "(no error)");
+}
+
+TEST(InputVerify, TestEnergySw4KeysRefused) {
+  EXPECT_EQ(error_of(kGrid + "testenergy bchorizontal=periodic\n"),
+            "in/x.in:3: testenergy: 'bchorizontal=periodic': periodic sides are SW4's and not implemented here "
+            "(allowed: dirichlet, supergrid)");
+  EXPECT_EQ(error_of(kGrid + "testenergy bchorizontal=free\n"),
+            "in/x.in:3: testenergy: 'bchorizontal=free' is not a side condition (allowed: dirichlet, supergrid)");
+  EXPECT_EQ(error_of(kGrid + "testenergy file=a filename=b\n"),
+            "in/x.in:3: testenergy: 'file' and 'filename' are the same key (give one of them)");
+  EXPECT_EQ(error_of(kGrid + "testenergy filename=a/b\n"),
+            "in/x.in:3: testenergy: filename=a/b names a directory (allowed: a file name; it goes to the fileio "
+            "path)");
+  EXPECT_EQ(error_of(kGrid + "testenergy amplitude=-1\n"), "in/x.in:3: testenergy: amplitude=-1 must be >= 0");
+  EXPECT_EQ(error_of(kGrid + "testenergy sg_eps=0\n"), "in/x.in:3: testenergy: sg_eps=0 must be > 0");
+  EXPECT_EQ(error_of(kGrid + "testenergy sg_eps=2\n"),
+            "in/x.in:3: testenergy: sg_eps=2 is above 1 (allowed: 0 < sg_eps <= 1, the layers' stretching at the "
+            "boundary)");
+  EXPECT_EQ(error_of(kGrid + "testenergy writeEvery=-1\n"), "in/x.in:3: testenergy: writeEvery=-1 must be >= 0");
+  EXPECT_EQ(error_of(kGrid + "testenergy bchorizontal=dirichlet sg_eps=1e-2\n"),
+            "in/x.in:3: testenergy: sg_eps=1e-2 sets the super-grid layers' stretching, and bchorizontal=dirichlet "
+            "has no layers (allowed: sg_eps with super-grid sides)");
+  EXPECT_EQ(error_of(kGrid + "testenergy bchorizontal=dirichlet\nsupergrid gp=2\n"),
+            "in/x.in:4: supergrid: cannot be combined with testenergy bchorizontal=dirichlet on line 3 (its sides "
+            "and bottom have no layers; remove the supergrid command)");
+}
+
 TEST(InputVerify, OneTestProblemADeck) {
   EXPECT_EQ(error_of(kGrid + "twilight\ntestenergy\n"),
             "in/x.in:4: testenergy: the deck already has twilight on line 3 (allowed: one test problem a deck)");

@@ -44,7 +44,7 @@ inline void check_topography(const Config& cfg) {
   const std::string problem = topography_grid_problem(g);
   if (!problem.empty()) fail(t.line, "topography: " + problem);
   const double width = cfg.sg.gp * g.h;
-  if (!exact_sides(cfg) && !(width < g.zmax - t.zmax))  // twilight's sides have no layers
+  if (!dirichlet_sides(cfg) && !(width < g.zmax - t.zmax))  // Dirichlet sides have no layers
     fail(cfg.sg.line ? cfg.sg.line : cfg.grid.line,
          "supergrid: the bottom layer (gp*h = " + input_detail::fmt(width) +
              ") does not fit in the Cartesian grid below the topography (allowed: gp*h < " +

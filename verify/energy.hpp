@@ -1,5 +1,5 @@
 // verify/energy.hpp: the discrete energy of the scheme (NUMERICS 26), summed exactly per step
-// for testenergy.
+// for testenergy, and the file it goes to.
 //
 // Why built so: the predictor-corrector is rho (U+ - 2U + Um) = dt^2 M U with M = L + (dt^2/12)
 // L rho^-1 L, and L is self-adjoint in the inner product <u, v> = sum h^3 w_k u.v / (s_x s_y s_z)
@@ -9,11 +9,18 @@
 //   E(n) = sum h^3 w_k / (s_x s_y s_z) [ rho |U - Um|^2 / dt^2 - U.(L Um) - (dt^2/12) (L U).(L Um) / rho ]
 //
 // with U = u^n, Um = u^(n-1), is the same at every step up to rounding, and the damping can
-// only lower it. Each point's term goes into an exact sum (norms.hpp), so E(n) does not depend
-// on the cut of the grid or on which rank computed a partition's step. No MPI here.
+// only lower it. The second order in time (NUMERICS 2.4) has M = L, and its E has no third
+// term (nor needs L U). Each point's term goes into an exact sum (norms.hpp), so E(n) does not
+// depend on the cut of the grid or on which rank computed a partition's step. The file is
+// SW4's: one E a line in 20 digits, so SW4's scripts read it; it is rewritten after every
+// writeEvery-th step and at the end. No MPI here.
 #pragma once
 
+#include <climits>
+#include <cstdio>
 #include <map>
+#include <string>
+#include <vector>
 
 #include "norms.hpp"
 #include "sbp.hpp"
@@ -22,15 +29,16 @@
 namespace sw4 {
 
 // One grid's part of E: L U and L Um by the solver's kernel (lh), the weight of a point w(i, j, k).
+// fourth: the fourth order's E (its third term), else the second order's.
 template <class Lh, class Weight>
 void add_grid_energy(const Field& u, const Field& um, const Array3& rho, const Box& box, const Box& pts,
-                     double dt, Lh lh, Weight w, ExactSum& sum) {
+                     double dt, bool fourth, Lh lh, Weight w, ExactSum& sum) {
   Field lu, lum;
   for (int c = 0; c < 3; ++c) {
-    lu[c].define(box);
+    if (fourth) lu[c].define(box);
     lum[c].define(box);
   }
-  lh(u, lu);
+  if (fourth) lh(u, lu);
   lh(um, lum);
   const double q = dt * dt / 12;
   for (int k = pts.kb; k <= pts.ke; ++k)
@@ -41,7 +49,7 @@ void add_grid_energy(const Field& u, const Field& um, const Array3& rho, const B
           const double a = u[c](i, j, k), b = um[c](i, j, k), v = (a - b) / dt;
           sum.add(wp * r * v * v);
           sum.add(-wp * a * lum[c](i, j, k));
-          sum.add(-wp * q * lu[c](i, j, k) * lum[c](i, j, k) / r);
+          if (fourth) sum.add(-wp * q * lu[c](i, j, k) * lum[c](i, j, k) / r);
         }
       }
 }
@@ -53,7 +61,8 @@ void add_grid_energy(const Field& u, const Field& um, const Array3& rho, const B
 inline void add_energy(Subdomain& sd, ExactSum& sum) {
   const double h = sd.grid.h, h3 = h * h * h;
   const auto omega = [](bool top, int k) { return top && k <= 4 ? double(sbp::hnorm[k - 1]) : 1.0; };
-  add_grid_energy(sd.u, sd.um, sd.rho, sd.box, sd.owned, sd.dt,
+  const bool fourth = sd.time_order == 4;
+  add_grid_energy(sd.u, sd.um, sd.rho, sd.box, sd.owned, sd.dt, fourth,
                   [&](const Field& f, Field& out) { sd.lh(f, out); },
                   [&](int i, int j, int k) {
                     return h3 * omega(sd.free_surface_top, k) / (double(sd.px.str(i)) * sd.py.str(j) * sd.pz.str(k));
@@ -61,7 +70,7 @@ inline void add_energy(Subdomain& sd, ExactSum& sum) {
   if (!sd.topo) return;
   Box pts = sd.top.owned;
   pts.ke = sd.top.nc - 1;
-  add_grid_energy(sd.top.u, sd.top.um, sd.top.rho, sd.top.box, pts, sd.dt,
+  add_grid_energy(sd.top.u, sd.top.um, sd.top.rho, sd.top.box, pts, sd.dt, fourth,
                   [&](const Field& f, Field& out) { sd.lh_top(f, out); },
                   [&](int i, int j, int k) {
                     return double(sd.top.met.J(i, j, k)) * omega(true, k) / (double(sd.px.str(i)) * sd.py.str(j));
@@ -74,5 +83,27 @@ struct EnergyRecord {
   std::map<long, ExactSum> by_step;
   void add(Subdomain& sd, long n) { add_energy(sd, by_step[n]); }
 };
+
+// Whether the file is rewritten after step n of nsteps (the last step's is the report's), and
+// the first such step after `at` (LONG_MAX: none): the one-sided driver pauses there.
+inline bool energy_write_due(const Config& cfg, long n, long nsteps) {
+  const int w = cfg.verify.en.write_every;
+  return cfg.verify.kind == VerifyKind::Energy && w > 0 && n % w == 0 && n < nsteps;
+}
+inline long next_energy_write(const Config& cfg, long at) {
+  const int w = cfg.verify.en.write_every;
+  return cfg.verify.kind == VerifyKind::Energy && w > 0 ? (at / w + 1) * w : LONG_MAX;
+}
+
+// The file's text: E of every step so far, one a line, as SW4 writes it ("%.20e").
+inline std::string energy_file_text(const std::vector<double>& e) {
+  std::string text;
+  char line[48];
+  for (double v : e) {
+    std::snprintf(line, sizeof line, "%.20e\n", v);
+    text += line;
+  }
+  return text;
+}
 
 }  // namespace sw4

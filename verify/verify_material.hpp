@@ -47,9 +47,10 @@ inline MaterialPoint verify_material(const Config& cfg, double x, double y, doub
       const TwilightMaterial m = twilight_material(v.tw, x, y, z);
       return {m.rho.v, m.mu.v, m.la.v};
     }
-    case VerifyKind::Energy: {  // rho and cs in [1, 2), cp = cpcsratio cs
-      const double rho = 1 + hashed_unit(v.en.seed, grid, i, j, k, -1);
-      const double cs = 1 + hashed_unit(v.en.seed, grid, i, j, k, -2);
+    case VerifyKind::Energy: {  // rho and cs in [1, 1 + amplitude), cp = cpcsratio cs
+      const double a = v.en.amplitude;  // 1 by default: 1 * x is x, the bits of [1, 2)
+      const double rho = 1 + a * hashed_unit(v.en.seed, grid, i, j, k, -1);
+      const double cs = 1 + a * hashed_unit(v.en.seed, grid, i, j, k, -2);
       return material_of_speeds(rho, v.en.cpcsratio * cs, cs);
     }
     case VerifyKind::Lamb:

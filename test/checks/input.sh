@@ -3,6 +3,8 @@
 # --gtest_color=no: under mpirun the output is a pty, and colour codes would hide the counts.
 gtest_check unit-input 1 120 build/test_input --gtest_color=no
 gtest_check unit-input-errors 1 120 build/test_input_errors --gtest_color=no
+# The developer command's time order and SW4's mesh-refinement keys (input/input_developer.hpp).
+gtest_check unit-input-developer 1 120 build/test_input_developer --gtest_color=no
 # dgalerkin (input/input_dg.hpp): the DG solver's decks and what it refuses.
 gtest_check unit-input-dg 1 120 build/test_input_dg --gtest_color=no
 # What a deck may ask of a run and of the machine (limits.hpp): names, counts, materials, memory, directory.
