@@ -28,8 +28,7 @@ sw4_single=0
 [ "$(cat build/precision 2>/dev/null)" = single ] && sw4_single=1
 
 # sw4_deck DIR NAME NP TIMEOUT RESULT KIND: SW4's deck DIR/NAME.in on NP ranks, its RESULT file
-# against SW4's (KIND: test/e2e/sw4_deck.sh's last, reported, lines=N). The energy decks come
-# in below as another DIR with a KIND of their own.
+# against SW4's (KIND: test/e2e/sw4_deck.sh's last, reported, lines=N).
 sw4_deck() {
   local kind=$6
   [ "$sw4_single" = 1 ] && kind=reported
@@ -65,8 +64,8 @@ if ! quick; then
     cmp '$sw4_dir/short-np1/lamb-1/LambErr.txt' '$sw4_dir/short-onesided/lamb-1/LambErr.txt'"
 fi
 
-# --- energy (energy.log) ---
-# (SW4's testenergy decks go here: sw4_deck energy NAME NP TIMEOUT energy.log KIND.)
+# --- energy (energy.log): SW4 judges it by its own rule, not by a stored line, so SW4's energy
+# deck has a check file of its own, test/checks/sw4_energy.sh.
 
 # --- the decks too large for make check (header) ---
 if [ "${SW4LITE_SW4_ALL:-0}" = 1 ]; then
