@@ -1,17 +1,21 @@
 // Unit tests of the free surface's ghost solve, flat (boundary.hpp: free_surface, NUMERICS 4)
 // and curved (topography/boundary_curvilinear.hpp: free_surface_curvilinear, NUMERICS 17.1).
 //
-// Why built so. A test of a boundary condition only sees a wrong sign in a term that is not
-// zero where it looks: a field with u_x + v_y = 0 or w_x = 0 on the surface lets a flipped
-// tangential term through. So every field here makes every term of the traction non-zero at
-// every column of the surface (checked by each test before it checks anything else: its
-// premise), with varying mu and lambda and stretching factors s^x, s^y that differ from 1 and
-// from column to column (a factor taken at the wrong index or dropped shows). The checks are
-// written from the formulas, not by calling the code under test: the test's own sbop and
-// centred difference, the flat ghost values in closed form, the curved traction from the
-// general elastic pairing B(a, b) and its 3 x 3 system solved by elimination. Each test was
-// seen to fail with the sign of each term flipped in a scratch copy of the solver (the list is
-// in the commit that added this file). Tolerances are stated at each check.
+// Why built so. A test of a boundary condition only sees a wrong sign in a term that is not zero
+// where it looks: a field with u_x + v_y = 0 or w_x = 0 on the surface lets a flipped tangential
+// term through (the first test below is such a special case). So the other fields make every term
+// of the traction non-zero at every column of the surface (random values, or smooth ones whose
+// tests check it first: their premise), with varying mu and lambda and stretching factors s^x, s^y
+// that differ from 1 and from column to column (a factor taken at the wrong index or dropped
+// shows). The checks are written from the formulas, not by calling the code under test: the test's
+// own sbop and centred difference, the flat ghost values in closed form, the curved traction from
+// the general elastic pairing B(a, b) and its 3 x 3 system solved by elimination. In a scratch
+// copy of the solvers, these tests were seen to fail with the sign of each term flipped (u_z, w_x,
+// v_z, w_y, w_z, u_x, v_y and the prescribed traction; in the curved solve also v_x, u_y, each of
+// the 14 products of the tangential flux and each solved normal derivative), with a stretching
+// factor dropped or taken at the wrong index, and with 2 mu + lambda made mu + lambda; the one
+// change none sees is the sign of nu, which the curved solve uses only squared (it changes
+// nothing). Tolerances are stated at each check.
 #include <gtest/gtest.h>
 
 #include <algorithm>
