@@ -75,9 +75,24 @@ inline void dirichlet_box(Field& u, const Box& p, double t, const BoundaryData& 
         for (int i = p.ib; i <= p.ie; ++i) u[c](i, j, k) = data.dirichlet(c, i, j, k, t);
 }
 
+// The two differences of a free surface at the plane k = 1 (NUMERICS 4, 17.1), shared by the
+// flat condition below and the curved one (topography/boundary_curvilinear.hpp), so that the two
+// are one arithmetic and the flat metric gives the same bits: the undivided centred difference
+// D along (di, dj) at column (i, j), and the one-sided normal difference without its ghost
+// term, sum_{l=1..4} sbop_l f(i, j, l).
+inline double surface_tangential(const Array3& f, int i, int j, int di, int dj) {
+  return 2.0 / 3 * (f(i + di, j + dj, 1) - f(i - di, j - dj, 1)) -
+         1.0 / 12 * (f(i + 2 * di, j + 2 * dj, 1) - f(i - 2 * di, j - 2 * dj, 1));
+}
+inline double surface_normal_inner(const Array3& f, int i, int j) {
+  return sbp::sbop[1] * f(i, j, 1) + sbp::sbop[2] * f(i, j, 2) + sbp::sbop[3] * f(i, j, 3) +
+         sbp::sbop[4] * f(i, j, 4);
+}
+
 // Traction-free (or prescribed-traction) top: solve for the ghost values u(i,j,0) so that the
 // one-sided normal derivative sbop and the stretched centred tangential derivatives give
-// mu(u_z + w_x) = tau_1, mu(v_z + w_y) = tau_2, (2mu+la) w_z + la(u_x + v_y) = tau_3.
+// mu(u_z + s^x w_x) = tau_1, mu(v_z + s^y w_y) = tau_2,
+// (2mu+la) w_z + la(s^x u_x + s^y v_y) = tau_3.
 // cols: only the columns of this box (the corrector split in two, subdomain_overlap.hpp).
 inline void free_surface(Field& u, const Array3& mu, const Array3& la, const Array1& strx,
                          const Array1& stry, const GridCfg& g, double t,
@@ -88,25 +103,18 @@ inline void free_surface(Field& u, const Array3& mu, const Array3& la, const Arr
     b.jb = std::max(b.jb, cols->jb - 2); b.je = std::min(b.je, cols->je + 2);
   }
   const double h = g.h;
-  auto tangential = [](const Array3& f, int i, int j, int di, int dj) {
-    return 2.0 / 3 * (f(i + di, j + dj, 1) - f(i - di, j - dj, 1)) -
-           1.0 / 12 * (f(i + 2 * di, j + 2 * dj, 1) - f(i - 2 * di, j - 2 * dj, 1));
-  };
-  auto normal = [](const Array3& f, int i, int j) {
-    return sbp::sbop[1] * f(i, j, 1) + sbp::sbop[2] * f(i, j, 2) + sbp::sbop[3] * f(i, j, 3) +
-           sbp::sbop[4] * f(i, j, 4);
-  };
   SW4_OMP(for schedule(static))
   for (int j = b.jb + 2; j <= b.je - 2; ++j)
     for (int i = b.ib + 2; i <= b.ie - 2; ++i) {
       double tau[3] = {0, 0, 0};
       if (data && data->traction) data->traction((i - 1) * h, (j - 1) * h, t, tau);
       const double m = mu(i, j, 1), l = la(i, j, 1);
-      const double ux = strx(i) * tangential(u[0], i, j, 1, 0);
-      const double wx = strx(i) * tangential(u[2], i, j, 1, 0);
-      const double vy = stry(j) * tangential(u[1], i, j, 0, 1);
-      const double wy = stry(j) * tangential(u[2], i, j, 0, 1);
-      const double uz = normal(u[0], i, j), vz = normal(u[1], i, j), wz = normal(u[2], i, j);
+      const double ux = strx(i) * surface_tangential(u[0], i, j, 1, 0);
+      const double wx = strx(i) * surface_tangential(u[2], i, j, 1, 0);
+      const double vy = stry(j) * surface_tangential(u[1], i, j, 0, 1);
+      const double wy = stry(j) * surface_tangential(u[2], i, j, 0, 1);
+      const double uz = surface_normal_inner(u[0], i, j), vz = surface_normal_inner(u[1], i, j),
+                   wz = surface_normal_inner(u[2], i, j);
       u[0](i, j, 0) = (-uz - wx + h * tau[0] / m) / sbp::sbop[0];
       u[1](i, j, 0) = (-vz - wy + h * tau[1] / m) / sbp::sbop[0];
       u[2](i, j, 0) = (-wz + (-l * (ux + vy) + h * tau[2]) / (2 * m + l)) / sbp::sbop[0];

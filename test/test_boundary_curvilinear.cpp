@@ -1,14 +1,10 @@
-// Unit tests of the curvilinear grid's boundary pieces: the free surface on the hill
-// (boundary_curvilinear.hpp, NUMERICS 17.1), the interface injection (NUMERICS 19.1), the
-// super-grid damping weighted by J (supergrid.hpp, NUMERICS 18.2). The time step's bound is
-// tested in test_timestep_curvilinear.cpp.
+// Unit tests of the curvilinear grid's boundary pieces: the interface injection
+// (boundary_curvilinear.hpp, NUMERICS 19.1) and the super-grid damping weighted by J
+// (supergrid.hpp, NUMERICS 18.2). The free surface on the hill (NUMERICS 17.1) is tested with
+// the flat one in test_free_surface.cpp, the time step's bound in test_timestep_curvilinear.cpp.
 //
-// The checks are written from the formulas, not from the code under test: the traction uses
-// the general elasticity pairing B(a, b)_cd = lambda a_c b_d + mu a_d b_c + mu (a . b) delta_cd
-// instead of the header's expanded components; the damping is a plain point-by-point loop; the
-// eigenvalues are checked against the characteristic polynomial, the invariants and matrices
-// with known spectra; the reference deck's bound is the original program's printed number.
-// Tolerances are stated with each check.
+// The checks are written from the formulas, not from the code under test: the damping is a
+// plain point-by-point loop. Tolerances are stated with each check.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,7 +13,6 @@
 #include <cstring>
 #include <random>
 
-#include "boundary.hpp"
 #include "topography/boundary_curvilinear.hpp"
 #include "input.hpp"
 #include "supergrid.hpp"
@@ -27,135 +22,6 @@
 #include "topography/topography.hpp"
 
 using namespace sw4;
-
-namespace {
-
-// B(a, b) d, component c, and the sum of its terms' sizes (da: the size of d's entries).
-double pairing(double lam, double mu, const double a[3], const double b[3], const double d[3],
-               const double da[3], int c, double* size) {
-  const double ab = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-  double r = 0;
-  for (int e = 0; e < 3; ++e) {
-    const double coef[3] = {lam * a[c] * b[e], mu * a[e] * b[c], c == e ? mu * ab : 0.0};
-    for (double t : coef) {
-      r += t * d[e];
-      *size += std::fabs(t) * da[e];
-    }
-  }
-  return r;
-}
-
-// The discrete k-flux at (i, j, 1) divided by s^x s^y, component c, and its terms' size:
-// B(n, n) D^_k u + B(n, a_x) D_i u + B(n, a_y) D_j u. The size counts every product before
-// it is summed, the differences' entries included (they cancel; their rounding does not).
-double traction(const Field& u, const Array3& mu, const Array3& la, const Metric& met,
-                const Array1& sx, const Array1& sy, int i, int j, int c, double* size) {
-  const double sbop[5] = {-1.0 / 4, -5.0 / 6, 3.0 / 2, -1.0 / 2, 1.0 / 12};
-  const double m1 = met.m1(i, j, 1), x = sx(i), y = sy(j);
-  const double n[3] = {x * met.m2(i, j, 1), y * met.m3(i, j, 1), met.m4(i, j, 1)};
-  const double ax[3] = {m1 * x, 0, 0}, ay[3] = {0, m1 * y, 0};
-  double dk[3], di[3], dj[3], dka[3], dia[3], dja[3];
-  for (int e = 0; e < 3; ++e) {
-    dk[e] = dka[e] = 0;
-    for (int l = 0; l <= 4; ++l) {
-      dk[e] += sbop[l] * u[e](i, j, l);
-      dka[e] += std::fabs(sbop[l] * u[e](i, j, l));
-    }
-    auto D = [&](int a, int b, double* size) {
-      const Array3& f = u[e];
-      *size = 2.0 / 3 * (std::fabs(f(i + a, j + b, 1)) + std::fabs(f(i - a, j - b, 1))) +
-              1.0 / 12 *
-                  (std::fabs(f(i + 2 * a, j + 2 * b, 1)) + std::fabs(f(i - 2 * a, j - 2 * b, 1)));
-      return 2.0 / 3 * (f(i + a, j + b, 1) - f(i - a, j - b, 1)) -
-             1.0 / 12 * (f(i + 2 * a, j + 2 * b, 1) - f(i - 2 * a, j - 2 * b, 1));
-    };
-    di[e] = D(1, 0, &dia[e]);
-    dj[e] = D(0, 1, &dja[e]);
-  }
-  const double l = la(i, j, 1), m = mu(i, j, 1);
-  double s = 0;
-  const double r = pairing(l, m, n, n, dk, dka, c, &s) + pairing(l, m, n, ax, di, dia, c, &s) +
-                   pairing(l, m, n, ay, dj, dja, c, &s);
-  *size = s / (x * y);
-  return r / (x * y);
-}
-
-// A piece of the h = 0.04 deck around the hill (centre at i = 16, j = 11) with random fields.
-
-// Worst |traction| / size over the free surface's columns of the piece.
-double worst_traction(const HillPiece& p, const Field& u) {
-  double worst = 0;
-  for (int j = p.box.jb + 2; j <= p.box.je - 2; ++j)
-    for (int i = p.box.ib + 2; i <= p.box.ie - 2; ++i)
-      for (int c = 0; c < 3; ++c) {
-        double size = 0;
-        const double t = traction(u, p.mu, p.la, p.met, p.sx, p.sy, i, j, c, &size);
-        worst = std::max(worst, std::fabs(t) / size);
-      }
-  return worst;
-}
-
-}  // namespace
-
-// ---------------------------------------------------------------------------------------------
-// Free surface
-
-// On the hill's metric (slopes up to about 1 in index units), with random u, materials and
-// stretching, the ghost values make the discrete traction vanish at every column: relative
-// 1e-13 of its terms' size (the ghost solve is a few dozen operations; measured 2e-16; a wrong
-// pairing or stretching placement gives order 1). Only k = 0 of those columns changes.
-TEST(FreeSurfaceCurvilinear, TractionVanishesOnTheHill) {
-  HillPiece p(11);
-  double slope = 0;
-  for (int j = p.box.jb; j <= p.box.je; ++j)
-    for (int i = p.box.ib; i <= p.box.ie; ++i)
-      slope = std::max({slope, double(std::fabs(p.met.m2(i, j, 1) / p.met.m4(i, j, 1))),
-                        double(std::fabs(p.met.m3(i, j, 1) / p.met.m4(i, j, 1)))});
-  EXPECT_GT(slope, 0.3) << "the piece should be on the hill's flank";
-  const Field before = p.u;
-  free_surface_curvilinear(p.u, p.mu, p.la, p.met, p.sx, p.sy);
-  EXPECT_LT(worst_traction(p, p.u), sw4test::tol(1e-13, 1e-5));  // single: float's ghost values
-  for (int c = 0; c < 3; ++c)
-    for (int k = p.box.kb; k <= p.box.ke; ++k)
-      for (int j = p.box.jb; j <= p.box.je; ++j)
-        for (int i = p.box.ib; i <= p.box.ie; ++i) {
-          const bool ghost = k == 0 && i >= p.box.ib + 2 && i <= p.box.ie - 2 &&
-                             j >= p.box.jb + 2 && j <= p.box.je - 2;
-          if (ghost)
-            EXPECT_NE(p.u[c](i, j, k), before[c](i, j, k)) << c << " " << i << " " << j;
-          else
-            EXPECT_EQ(p.u[c](i, j, k), before[c](i, j, k)) << c << " " << i << " " << j << " " << k;
-        }
-}
-
-// The check above can fail: the Cartesian free surface on the same curved piece leaves a
-// traction of order one.
-TEST(FreeSurfaceCurvilinear, CartesianGhostsDoNotSatisfyTheCurvedTraction) {
-  HillPiece p(12);
-  GridCfg g = p.gc;
-  free_surface(p.u, p.mu, p.la, p.sx, p.sy, g, 0.0, nullptr);
-  EXPECT_GT(worst_traction(p, p.u), 1e-2);
-}
-
-// A flat metric (J = h^3, m1 = m4 = sqrt(h), m2 = m3 = 0) with random stretching gives the
-// Cartesian free surface's ghost values: 1e-13 of the largest (the two forms group the same
-// quantities differently; measured 1.5e-16; values are O(10) from u in [-1, 1] over sbop_0).
-TEST(FreeSurfaceCurvilinear, FlatMetricIsTheCartesianFreeSurface) {
-  HillPiece p(13);
-  flat_metric(p.met, p.box, p.gc.h);
-  Field cart = p.u;
-  free_surface(cart, p.mu, p.la, p.sx, p.sy, p.gc, 0.0, nullptr);
-  free_surface_curvilinear(p.u, p.mu, p.la, p.met, p.sx, p.sy);
-  double worst = 0, scale = 0;
-  for (int c = 0; c < 3; ++c)
-    for (int j = p.box.jb; j <= p.box.je; ++j)
-      for (int i = p.box.ib; i <= p.box.ie; ++i) {
-        worst = std::max(worst, double(std::fabs(p.u[c](i, j, 0) - cart[c](i, j, 0))));
-        scale = std::max(scale, double(std::fabs(cart[c](i, j, 0))));
-      }
-  EXPECT_GT(scale, 1.0);
-  EXPECT_LT(worst, 1e-13 * scale);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Injection

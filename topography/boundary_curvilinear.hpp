@@ -9,7 +9,9 @@
 // of solving a system per column: fewer operations, no pivoting, and a form in which the flat
 // case visibly reduces to the Cartesian free surface of boundary.hpp. The stretching is kept
 // inside the vectors n, a_x, a_y exactly as the operator uses them (NUMERICS 16.1), so the
-// ghost values make the operator's own discrete k-flux vanish at k = 1.
+// ghost values make the operator's own discrete k-flux vanish at k = 1. The differences along
+// the surface and the normal one are boundary.hpp's (surface_tangential, surface_normal_inner),
+// the flat condition's own: one arithmetic for both, written once.
 //
 // The injection is a plain copy of planes, done last in every boundary stage and over every
 // column the arrays hold, ghost and padding columns included: the Cartesian grid's top ghosts
@@ -26,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "boundary.hpp"
 #include "grid.hpp"
 #include "sbp.hpp"
 #include "threads.hpp"
@@ -44,16 +47,6 @@ inline void free_surface_curvilinear(Field& u, const Array3& mu, const Array3& l
                                      const Metric& met, const Array1& strx, const Array1& stry,
                                      const SurfaceForcing* forcing = nullptr, double time = 0) {
   const Box& b = u[0].box;
-  // The centred undivided difference D of NUMERICS 16.1 along the plane k = 1.
-  auto centred = [](const Array3& f, int i, int j, int di, int dj) {
-    return 2.0 / 3 * (f(i + di, j + dj, 1) - f(i - di, j - dj, 1)) -
-           1.0 / 12 * (f(i + 2 * di, j + 2 * dj, 1) - f(i - 2 * di, j - 2 * dj, 1));
-  };
-  // The one-sided normal derivative without its ghost term: sum_{l=1..4} sbop_l f(l).
-  auto inner = [](const Array3& f, int i, int j) {
-    return sbp::sbop[1] * f(i, j, 1) + sbp::sbop[2] * f(i, j, 2) + sbp::sbop[3] * f(i, j, 3) +
-           sbp::sbop[4] * f(i, j, 4);
-  };
   SW4_OMP(for schedule(static))
   for (int j = b.jb + 2; j <= b.je - 2; ++j)
     for (int i = b.ib + 2; i <= b.ie - 2; ++i) {
@@ -64,8 +57,8 @@ inline void free_surface_curvilinear(Field& u, const Array3& mu, const Array3& l
       const double n1 = sx * met.m2(i, j, 1), n2 = sy * met.m3(i, j, 1), n3 = met.m4(i, j, 1);
       double di[3], dj[3];
       for (int c = 0; c < 3; ++c) {
-        di[c] = centred(u[c], i, j, 1, 0);
-        dj[c] = centred(u[c], i, j, 0, 1);
+        di[c] = surface_tangential(u[c], i, j, 1, 0);  // the D of NUMERICS 16.1 along k = 1
+        dj[c] = surface_tangential(u[c], i, j, 0, 1);
       }
       // B(n, a_x) D_i u and B(n, a_y) D_j u (NUMERICS 16.2's table): the tangential part of
       // the k-flux, which the normal part must cancel.
@@ -92,7 +85,7 @@ inline void free_surface_curvilinear(Field& u, const Array3& mu, const Array3& l
       const double f = (l + m) / (l2m * alpha) * nut, g = 1 / (m * alpha);
       for (int c = 0; c < 3; ++c) {
         const double w = -g * (t[c] - f * nu[c]);
-        u[c](i, j, 0) = (w - inner(u[c], i, j)) / sbp::sbop[0];
+        u[c](i, j, 0) = (w - surface_normal_inner(u[c], i, j)) / sbp::sbop[0];
       }
     }
 }

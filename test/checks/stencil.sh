@@ -1,2 +1,4 @@
-# Operator, SBP tables, free surface, super-grid (stencil.hpp, sbp.hpp, boundary.hpp, supergrid.hpp)
+# Operator, SBP tables, super-grid (stencil.hpp, sbp.hpp, supergrid.hpp)
 gtest_check unit-stencil 1 120 build/test_stencil
+# The free surface's ghost solve, flat and on the hill (boundary.hpp, topography/boundary_curvilinear.hpp)
+gtest_check unit-free-surface 1 120 build/test_free_surface
