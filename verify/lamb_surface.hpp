@@ -71,16 +71,9 @@ inline void lamb_surface_norms(const Subdomain& sd, const Config& cfg, double t,
   for (const LambSurfacePoint& p : pts) d2.push_back(p.d2);
   std::sort(d2.begin(), d2.end());
   d2.erase(std::unique(d2.begin(), d2.end()), d2.end());
-  const SourceCfg& src = cfg.sources.at(0);
-  const LambProblem lp{cfg.verify.lamb.rho, cfg.verify.lamb.cp / std::sqrt(3.0), src.fz};
-  const TimeFunction& g = sd.tfun.at(0);
-  const auto g_and_gt = [&g](double s) { return std::array<double, 2>{g.g(s), g.g_t(s)}; };
-  const std::array<double, 2> window = lamb_time_window(src);
-  LambOptions o;
-  o.t_width = window[1];
+  const LambExactMotion lamb(sd, cfg);
   std::vector<double> uz(d2.size());
-  for (std::size_t n = 0; n < d2.size(); ++n)
-    uz[n] = lamb_vertical_displacement(lp, std::sqrt(d2[n]), t, g_and_gt, window[0], o);
+  for (std::size_t n = 0; n < d2.size(); ++n) uz[n] = lamb.vertical(std::sqrt(d2[n]), t);
   const double h = cfg.grid.h;
   e.t = t;
   for (const LambSurfacePoint& p : pts) {

@@ -33,6 +33,30 @@ inline std::array<double, 2> lamb_time_window(const SourceCfg& s) {
   return {pulse ? s.t0 : s.t0 - 8 / s.freq, 0.25 / s.freq};
 }
 
+// Lamb's exact motion for a piece's deck: the half-space, the load's time function (of the
+// piece, as its point force uses it) and the quadrature's window, set once; both of testlamb's
+// comparisons (its receivers here, SW4's surface norms in lamb_surface.hpp) evaluate it.
+struct LambExactMotion {
+  LambProblem lp;
+  const TimeFunction* g;
+  double x0, y0, t_start;
+  LambOptions o;
+  LambExactMotion(const Subdomain& sd, const Config& cfg)
+      : lp{cfg.verify.lamb.rho, cfg.verify.lamb.cp / std::sqrt(3.0), cfg.sources.at(0).fz},
+        g(&sd.tfun.at(0)), x0(cfg.sources.at(0).x), y0(cfg.sources.at(0).y) {
+    const std::array<double, 2> window = lamb_time_window(cfg.sources.at(0));
+    t_start = window[0];
+    o.t_width = window[1];
+  }
+  std::array<double, 2> g_and_gt(double t) const { return {g->g(t), g->g_t(t)}; }
+  double vertical(double r, double t) const {
+    return lamb_vertical_displacement(lp, r, t, [this](double s) { return g_and_gt(s); }, t_start, o);
+  }
+  std::array<double, 3> displacement(double x, double y, double t) const {
+    return lamb_displacement(lp, x, y, x0, y0, t, [this](double s) { return g_and_gt(s); }, t_start, o);
+  }
+};
+
 // Every displacement receiver's samples (t = n dt) against exact(x, y, z, t) at its grid point;
 // the squares are weighted by dt. Receivers of other modes, or rotated (nsew), are not compared.
 template <class Exact>
@@ -55,16 +79,8 @@ void receiver_errors(const Subdomain& sd, Exact exact, ErrorNorm& e) {
 
 // testlamb: the receivers against the exact surface motion.
 inline void lamb_errors(const Subdomain& sd, const Config& cfg, ErrorNorm& e) {
-  const SourceCfg& src = cfg.sources.at(0);
-  const LambProblem lp{cfg.verify.lamb.rho, cfg.verify.lamb.cp / std::sqrt(3.0), src.fz};
-  const TimeFunction& g = sd.tfun.at(0);
-  const auto g_and_gt = [&g](double t) { return std::array<double, 2>{g.g(t), g.g_t(t)}; };
-  const std::array<double, 2> window = lamb_time_window(src);
-  LambOptions o;
-  o.t_width = window[1];
-  receiver_errors(sd, [&](double x, double y, double, double t) {
-    return lamb_displacement(lp, x, y, src.x, src.y, t, g_and_gt, window[0], o);
-  }, e);
+  const LambExactMotion lamb(sd, cfg);
+  receiver_errors(sd, [&](double x, double y, double, double t) { return lamb.displacement(x, y, t); }, e);
 }
 
 // testpointsource's second line: its receivers against the exact solution, away from the
