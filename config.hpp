@@ -219,8 +219,22 @@ struct CheckpointCfg {
 };
 
 // image: a plane of one quantity, written after the steps `when` names (the checkpoint's
-// rules, checkpoint_due) as an SW4 image file and a PNG (image.hpp, image_io.hpp).
-enum class ImageMode { Ux, Uy, Uz, Rho, Lambda, Mu, P, S, Div, CurlMag, Topo, MagDuDt, Mag, Vx, Vy, Vz };
+// rules and, as SW4's, step 0, the initial data: image_due) as an SW4 image file and a PNG
+// (image.hpp, image_io.hpp). The exact and error modes need a test problem's exact solution at
+// every grid point (exact_at_every_point).
+enum class ImageMode {
+  Ux, Uy, Uz, Rho, Lambda, Mu, P, S, Div, CurlMag, Topo, MagDuDt, Mag, Vx, Vy, Vz,
+  UxExact, UyExact, UzExact, UxErr, UyErr, UzErr
+};
+// The component an exact or error mode shows (0, 1, 2), or -1 for the other modes.
+inline int exact_component(ImageMode m) {
+  switch (m) {
+    case ImageMode::UxExact: case ImageMode::UxErr: return 0;
+    case ImageMode::UyExact: case ImageMode::UyErr: return 1;
+    case ImageMode::UzExact: case ImageMode::UzErr: return 2;
+    default: return -1;
+  }
+}
 struct ImageCfg {
   ImageMode mode = ImageMode::Ux;
   int plane = 0;        // 0: x = coord, 1: y = coord, 2: z = coord
@@ -263,6 +277,13 @@ struct Config {
 
 // Whether the material comes from the deck's blocks (not from a test problem's own).
 inline bool material_from_blocks(const Config& c) { return !c.tps.on && c.verify.kind == VerifyKind::None; }
+// Whether the deck's test problem knows its exact displacement at every grid point at any time
+// (twilight, testrayleigh, testpointsource; testlamb knows the surface's only): what an image's
+// exact and error modes show (verify/verify_errors.hpp, PointExact).
+inline bool exact_at_every_point(const Config& c) {
+  return (c.tps.on && !c.sources.empty()) || c.verify.kind == VerifyKind::Twilight ||
+         c.verify.kind == VerifyKind::Rayleigh;
+}
 // Whether the sides other than the top hold a test problem's exact solution instead of
 // super-grid layers: twilight without a supergrid command, and testrayleigh (NUMERICS 25.3).
 inline bool exact_sides(const Config& c) {

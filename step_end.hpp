@@ -132,11 +132,11 @@ inline std::string solution_stop_line(const Config& cfg, long step, long key, do
 
 // Whether the run looks at U after step n of nsteps (the same answer on every rank and
 // partition): solution_check.hpp's steps, and every step after which a checkpoint or an image
-// is written, so that none holds a blown-up state.
+// is written, so that none holds a blown-up state (an image of step 0 holds the initial data).
 inline bool looked_at(const Config& cfg, long n, long nsteps, double dt) {
   if (check_due(cfg, n, nsteps) || checkpoint_due(cfg.checkpoint, n, dt)) return true;
   for (const ImageCfg& im : cfg.images)
-    if (checkpoint_due(im.when, n, dt)) return true;
+    if (n > 0 && image_due(im.when, n, dt)) return true;
   return false;
 }
 

@@ -262,6 +262,9 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
 
   double t = run.restart.t, window_start = -1;
   if (rank_ == 0) std::printf("starting at time %g at cycle %ld\n", t, run.restart.step + 1);
+  // The images of the initial data (step 0, SW4's), before the first step; a restart's
+  // first run wrote those of its steps.
+  if (!cfg.restart.on && run.images.due(0)) stop_on_problem(run.images.write(MPI_COMM_WORLD, pieces, 0, t));
   MPI_Barrier(MPI_COMM_WORLD);
   end.clock.restart(run.restart.step);
   const double loop_start = MPI_Wtime();

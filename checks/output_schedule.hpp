@@ -12,8 +12,10 @@
 // fires where a window holds a positive multiple of I, and since the windows of steps 1..N
 // tile (dt/2, (N + 1/2) dt] exactly (n - 1/2 and (n - 1) + 1/2 are the same double), the count
 // over all of them is floor(hi_N / I) - floor(lo_1 / I), term by term checkpoint_due's own
-// floors. A restart continues the same deck, so only the end is looked at: a time before the
-// restart's step was the first run's to write.
+// floors. An image is also due at step 0, the initial data, as SW4's (image_due: cycle=0,
+// any cycleInterval or timeInterval, time=T <= dt/2), which one call answers. A restart
+// continues the same deck, so only the end is looked at: a time before the restart's step was
+// the first run's to write.
 //
 // Other outputs that never happen: a receiver with usgsformat=0 and sacformat=0 writes no file
 // (receivers otherwise always write at the end, whatever writeEvery says); `reporttiming=1`
@@ -27,11 +29,14 @@
 #include <vector>
 
 #include "input.hpp"
+#include "output/checkpoint.hpp"
 
 namespace sw4 {
 
-// Whether a line with these keys (checkpoint's or image's) writes after some step 1..nsteps of dt.
-inline bool ever_due(const CheckpointCfg& c, long nsteps, double dt) {
+// Whether a line with these keys (checkpoint's or image's) writes after some step 1..nsteps of dt,
+// or for an image also at step 0.
+inline bool ever_due(const CheckpointCfg& c, long nsteps, double dt, bool image) {
+  if (image && image_due(c, 0, dt)) return true;
   if (!c.on || nsteps < 1) return false;
   if (c.cycle > 0 && c.cycle <= nsteps) return true;
   if (c.cycleInterval > 0 && c.cycleInterval <= nsteps) return true;
@@ -60,11 +65,12 @@ inline std::vector<std::string> unwritten_outputs(const Config& cfg, long nsteps
     return s + (k.size() > 1 ? " ask for steps" : " asks for a step") + " after the run's last, " +
            std::to_string(nsteps) + " (t = " + t + ")";
   };
-  auto never = [&](const char* cmd, const CheckpointCfg& c, int line) {
-    if (c.on && !ever_due(c, nsteps, dt)) out.push_back(at(line) + cmd + ": never written: " + why(c));
+  auto never = [&](bool image, const CheckpointCfg& c, int line) {
+    if (c.on && !ever_due(c, nsteps, dt, image))
+      out.push_back(at(line) + (image ? "image" : "checkpoint") + ": never written: " + why(c));
   };
-  for (const ImageCfg& im : cfg.images) never("image", im.when, im.line);
-  never("checkpoint", cfg.checkpoint, cfg.checkpoint.line);
+  for (const ImageCfg& im : cfg.images) never(true, im.when, im.line);
+  never(false, cfg.checkpoint, cfg.checkpoint.line);
   for (const RecCfg& r : cfg.recs)
     if (!r.usgs && !r.sac)
       out.push_back(at(r.line) + "rec: " + r.file + " is never written: usgsformat=0 and sacformat=0 "

@@ -350,14 +350,15 @@ inline void cmd_rec(State& st, const Line& ln) {
 }
 
 // When a checkpoint or an image is written: time, timeInterval, cycle, cycleInterval, at least
-// one of them (checkpoint_due reads them). `what` names the command in the message.
-inline void read_when(Keys& k, const std::string& what, CheckpointCfg& c) {
+// one of them (checkpoint_due and image_due read them). `what` names the command in the
+// message; cycle is at least `first_cycle` (an image's may be 0, the initial data).
+inline void read_when(Keys& k, const std::string& what, CheckpointCfg& c, int first_cycle = 1) {
   if (!k.has("time") && !k.has("timeInterval") && !k.has("cycle") && !k.has("cycleInterval"))
     k.fail("no " + what + " time given (give at least one of time, timeInterval, cycle, cycleInterval)");
   c.on = true;
   c.time = k.real_min("time", -1, 0, true);
   c.timeInterval = k.real_min("timeInterval", -1, 0, true);
-  c.cycle = k.integer("cycle", -1, 1);
+  c.cycle = k.integer("cycle", -1, first_cycle);
   c.cycleInterval = k.integer("cycleInterval", -1, 1);
 }
 

@@ -4,11 +4,12 @@
 // Part of input.hpp, which includes it after the Config structs (include input.hpp, not this).
 //
 // Why built so: an image is an output like a checkpoint, so it takes the checkpoint's four
-// ways of saying when (and the same rules, checkpoint_due) and the same plain file prefix.
-// Modes carry SW4's names (and its numbers in the file, image.hpp), with `curl` and `velmag`
-// accepted for curlmag and magdudt, and vx, vy, vz added (the velocity components, which
-// SW4's image command lacks). The plane's position is checked against the grid in pass 2,
-// when the grid and the topography are known.
+// ways of saying when (the same rules, and as in SW4 step 0 too, the initial data: image_due)
+// and the same plain file prefix. Modes carry SW4's names (and its numbers in the file,
+// image.hpp), with `curl` and `velmag` accepted for curlmag and magdudt, and vx, vy, vz added
+// (the velocity components, which SW4's image command lacks). The plane's position, and
+// whether the deck has the exact solution an exact or error mode shows, are checked in pass 2,
+// when the grid, the topography and the test problem are known.
 #pragma once
 
 #include <cmath>
@@ -29,13 +30,20 @@ inline const std::vector<ImageModeName>& image_mode_names() {
       {"curl", ImageMode::CurlMag},    {"vx", ImageMode::Vx},          {"vy", ImageMode::Vy},
       {"vz", ImageMode::Vz},           {"magdudt", ImageMode::MagDuDt}, {"velmag", ImageMode::MagDuDt},
       {"p", ImageMode::P},             {"s", ImageMode::S},            {"rho", ImageMode::Rho},
-      {"lambda", ImageMode::Lambda},   {"mu", ImageMode::Mu},          {"topo", ImageMode::Topo}};
+      {"lambda", ImageMode::Lambda},   {"mu", ImageMode::Mu},          {"topo", ImageMode::Topo},
+      {"uxexact", ImageMode::UxExact}, {"uyexact", ImageMode::UyExact}, {"uzexact", ImageMode::UzExact},
+      {"uxerr", ImageMode::UxErr},     {"uyerr", ImageMode::UyErr},     {"uzerr", ImageMode::UzErr}};
   return v;
+}
+inline const char* image_mode_name(ImageMode m) {
+  for (const ImageModeName& n : image_mode_names())
+    if (n.mode == m) return n.name;
+  return "?";
 }
 // SW4's other modes: refused by name, so that an SW4 deck says what is missing here.
 inline bool sw4_image_mode(const std::string& m) {
   static const char* const kSw4[] = {
-      "uxexact", "uyexact", "uzexact", "uxerr", "uyerr", "uzerr", "veldiv", "divdudt", "velcurl",
+      "veldiv", "divdudt", "velcurl",
       "curldudt", "lat", "lon", "hvelmax", "hmaxdudt", "hmax", "vvelmax", "vmaxdudt", "vmax", "grid",
       "gridx", "gridy", "gridz", "fx", "fy", "fz", "hvelmag", "hmagdudt", "hmag", "gradrho", "gradmu",
       "gradlambda", "gradp", "grads", "qp", "qs", "hvel"};
@@ -69,9 +77,10 @@ inline void cmd_image(State& st, const Line& ln) {
   im.plane = k.has("x") ? 0 : k.has("y") ? 1 : 2;
   const char* axis = im.plane == 0 ? "x" : im.plane == 1 ? "y" : "z";
   im.coord = k.real(axis, 0);
-  if (k.has("cycle") && k.integer("cycle", -1) == 0)
-    k.fail("cycle=0 (SW4's image of the initial data) is not implemented here (allowed: cycle >= 1)");
-  read_when(k, "image", im.when);
+  // SW4 takes time=0 and never writes it (its time rule wants T > 0); the initial data is cycle=0.
+  if (k.has("time") && k.real("time", -1) == 0)
+    k.fail("time=0 would never be written (allowed: time > 0; cycle=0 is the image of the initial data)");
+  read_when(k, "image", im.when, 0);
   im.file = k.str("file", "image");
   // A plain name in the fileio path, as checkpoints and receivers have, so no write can fail on
   // a missing directory; short enough for the longest name the run makes from it.
@@ -105,6 +114,9 @@ inline void check_images(State& st) {
       fail("mode=topo needs a topography command (allowed without one: every other mode)");
     if (im.mode == ImageMode::Topo && im.plane != 2)
       fail("mode=topo is an image of the surface (allowed: z=0)");
+    if (exact_component(im.mode) >= 0 && !exact_at_every_point(st.cfg))
+      fail("mode=" + std::string(image_mode_name(im.mode)) + " needs a test problem with an exact solution at "
+           "every grid point (allowed: with twilight, testrayleigh or testpointsource)");
     if (st.cfg.topo.on && im.plane == 2 && im.coord != 0 && im.coord < st.cfg.topo.zmax)
       fail("z=" + fmt(im.coord) + " is inside the curvilinear grid (allowed with topography: z=0, "
            "the surface, or z >= " + fmt(st.cfg.topo.zmax) + ", the Cartesian grid)");

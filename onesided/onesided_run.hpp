@@ -16,24 +16,29 @@
 namespace sw4 {
 
 // The time loop from os.first_step to nsteps, a segment per checkpoint, image, receiver-file or
-// energy-file step (images and files pause the partitions as checkpoints do); after_segment (the
-// driver's solution check, agreed across ranks, and testenergy's file) runs once each segment
-// has quiesced, before anything of that step is written. "" or what stops the run.
+// energy-file step (images and files pause the partitions as checkpoints do; a fresh run's
+// images of step 0 make a segment of no step); after_segment (the driver's solution check,
+// agreed across ranks, and testenergy's file) runs once each segment that took steps has
+// quiesced, before anything of that step is written. "" or what stops the run.
 template <class AfterSegment>
 std::string run_partitions(MPI_Comm comm, OneSidedRun& os, Checkpointing& ck, Imaging& images,
                            long nsteps, const UtcTime& utc, AfterSegment after_segment) {
   amr::Runtime& rt = *os.rt;
   long at = os.first_step;
-  for (amr::Handler<Partition> go = os.start;; go = os.resume) {
-    os.pause_at = std::min({ck.next(at), images.next(at), next_receiver_write(*os.cfg, at),
-                            next_energy_write(*os.cfg, at)});
+  // The images of the initial data (step 0, SW4's): a first segment of no step, in which the
+  // start handler sets the initial data and every partition pauses; nothing to agree on yet.
+  bool initial = os.first_step == 0 && images.due(0);
+  for (amr::Handler<Partition> go = os.start;; go = os.resume, initial = false) {
+    os.pause_at = initial ? 0
+                          : std::min({ck.next(at), images.next(at), next_receiver_write(*os.cfg, at),
+                                      next_energy_write(*os.cfg, at)});
     rt.for_each<Partition>([&](amr::Gid gid, Partition&) { rt.invoke(gid, go); });
     rt.quiesce();
-    after_segment();
+    if (!initial) after_segment();
     at = os.pause_at;
     if (at > os.first_step)  // the receivers' files due at the pause, once the ranks agreed
       rt.for_each<Partition>([&](amr::Gid, Partition& p) { os.end.write(p.sd); });
-    if (at > os.first_step && (ck.due(at) || images.due(at))) {
+    if (initial || (at > os.first_step && (ck.due(at) || images.due(at)))) {
       double mine = 0, t = 0;  // every partition has the same t; a rank may hold none
       rt.for_each<Partition>([&](amr::Gid, Partition& p) { mine = p.t; });
       MPI_Allreduce(&mine, &t, 1, MPI_DOUBLE, MPI_MAX, comm);

@@ -306,6 +306,21 @@ inline bool checkpoint_due(const CheckpointCfg& c, long n, double dt) {
   return false;
 }
 
+// Whether an image is due at step n (0..nsteps). SW4 writes images before the first step too,
+// of the initial data, by the same rules read at cycle 0 and t = 0 (its Image::timeToWrite):
+// cycle=0; cycleInterval=I and timeInterval=I, 0 being a multiple of each; time=T when T is
+// within dt/2 of 0, the window of step 0 being (-dt/2, dt/2]. After step 0 an image is due as a
+// checkpoint is, except that a time=T which step 0 took is not taken again by step 1.
+inline bool image_due(const CheckpointCfg& c, long n, double dt) {
+  if (!c.on || n < 0) return false;
+  const double hi = (double(n) + 0.5) * dt, lo = (double(n) - 0.5) * dt;
+  const bool at_time = c.time > 0 && hi >= c.time && (n == 0 || lo < c.time);
+  if (n == 0) return c.cycle == 0 || c.cycleInterval > 0 || c.timeInterval > 0 || at_time;
+  CheckpointCfg by_step = c;
+  by_step.time = -1;
+  return checkpoint_due(by_step, n, dt) || at_time;
+}
+
 // The first step after `after` at which a checkpoint is due, or nsteps when none is.
 inline long next_checkpoint(const CheckpointCfg& c, long after, long nsteps, double dt) {
   if (c.on)

@@ -4,8 +4,9 @@
 //
 // Why built so: the image must be the same bits on any cut and in both binaries, so a value is
 // a function of the solution around one point, read with the same stencil whoever owns the
-// point (the receivers' difference formulas, receiver_modes.hpp: append_mode_sample), and
-// each piece contributes exactly the points it owns. A piece's part is a rectangle of the
+// point (the receivers' difference formulas, receiver_modes.hpp: append_mode_sample; for the
+// exact and error modes the test problem's exact solution there, verify/verify_errors.hpp:
+// PointExact), and each piece contributes exactly the points it owns. A piece's part is a rectangle of the
 // plane per patch; only these 2-D rectangles travel, never the 3-D field.
 //
 // The file is SW4's image format (docs/user-guide.md, "Images", has the table): a header (precision,
@@ -27,6 +28,7 @@
 #include "input.hpp"
 #include "receiver_modes.hpp"
 #include "subdomain.hpp"
+#include "verify/verify_errors.hpp"
 
 namespace sw4 {
 
@@ -53,6 +55,12 @@ inline ImageModeInfo image_mode_info(ImageMode m) {
     case ImageMode::Vx: return {"vx", 40, true};
     case ImageMode::Vy: return {"vy", 41, true};
     case ImageMode::Vz: return {"vz", 42, true};
+    case ImageMode::UxExact: return {"uxexact", 9, true};
+    case ImageMode::UyExact: return {"uyexact", 10, true};
+    case ImageMode::UzExact: return {"uzexact", 11, true};
+    case ImageMode::UxErr: return {"uxerr", 22, true};
+    case ImageMode::UyErr: return {"uyerr", 23, true};
+    case ImageMode::UzErr: return {"uzerr", 24, true};
   }
   return {"none", 0, false};
 }
@@ -129,15 +137,25 @@ inline ImageLayout image_layout(const Config& cfg, const ImageCfg& im) {
   return L;
 }
 
-// The value of a mode at grid g's point (i, j, k) of a piece after a step closed: U is the
-// solution at t, Um at t - dt (velocity is (U - Um)/dt, a backward difference at t).
-inline double image_value(ImageMode m, const Subdomain& sd, int g, int i, int j, int k) {
+// The value of a mode at grid g's point (i, j, k) of a piece after step n closed (n = 0: the
+// initial data): U is the solution at t, Um at t - dt (velocity is (U - Um)/dt, a backward
+// difference at t). The exact modes are the test problem's exact solution at t, the error
+// modes U minus it (SW4's sign: numerical minus exact).
+inline double image_value(ImageMode m, const Subdomain& sd, int g, int i, int j, int k,
+                          const PointExact& exact, double t) {
   const Field& U = g ? sd.top.u : sd.u;
   const Field& Um = g ? sd.top.um : sd.um;
   const Array3& rho = g ? sd.top.rho : sd.rho;
   const Array3& mu = g ? sd.top.mu : sd.mu;
   const Array3& la = g ? sd.top.la : sd.la;
   auto vel = [&](int c) { return (U[std::size_t(c)](i, j, k) - Um[std::size_t(c)](i, j, k)) / sd.dt; };
+  const int ec = exact_component(m);
+  if (ec >= 0) {
+    const double e = exact(sd, g, i, j, k, t)[std::size_t(ec)];
+    return m == ImageMode::UxExact || m == ImageMode::UyExact || m == ImageMode::UzExact
+               ? e
+               : double(U[std::size_t(ec)](i, j, k)) - e;
+  }
   switch (m) {
     case ImageMode::Ux: return U[0](i, j, k);
     case ImageMode::Uy: return U[1](i, j, k);
@@ -172,6 +190,8 @@ inline double image_value(ImageMode m, const Subdomain& sd, int g, int i, int j,
       if (m == ImageMode::Div) return s[0];
       return std::sqrt(double(s[0]) * s[0] + double(s[1]) * s[1] + double(s[2]) * s[2]);
     }
+    case ImageMode::UxExact: case ImageMode::UyExact: case ImageMode::UzExact:
+    case ImageMode::UxErr: case ImageMode::UyErr: case ImageMode::UzErr: break;  // above
   }
   return 0;
 }
@@ -183,11 +203,13 @@ inline void patch_point(const ImageLayout& L, const ImagePatch& p, int a, int b,
   else { i = a; j = b; k = p.fixed; }
 }
 
-// The part of the plane a piece owns, appended to out as rectangles: patch number, a0, a1, b0,
-// b1 (as doubles, exact), then the values, a fastest, each rounded to a Real: the solution's
-// precision (a double holds a float exactly, so the gather and the file lose nothing more).
-inline void append_piece_part(const ImageCfg& im, const ImageLayout& L, const Subdomain& sd,
-                              std::vector<double>& out) {
+// The part of the plane a piece owns at time t, appended to out as rectangles: patch number,
+// a0, a1, b0, b1 (as doubles, exact), then the values, a fastest, each rounded to a Real: the
+// solution's precision (a double holds a float exactly, so the gather and the file lose
+// nothing more).
+inline void append_piece_part(const Config& cfg, const ImageCfg& im, const ImageLayout& L,
+                              const Subdomain& sd, double t, std::vector<double>& out) {
+  const PointExact exact(cfg);
   for (std::size_t q = 0; q < L.patches.size(); ++q) {
     const ImagePatch& p = L.patches[q];
     const Box& o = p.grid ? sd.top.owned : sd.owned;
@@ -207,7 +229,7 @@ inline void append_piece_part(const ImageCfg& im, const ImageLayout& L, const Su
       for (int a = a0; a <= a1; ++a) {
         int i = 0, j = 0, k = 0;
         patch_point(L, p, a, b, i, j, k);
-        out.push_back(Real(image_value(im.mode, sd, p.grid, i, j, k)));
+        out.push_back(Real(image_value(im.mode, sd, p.grid, i, j, k, exact, t)));
       }
   }
 }

@@ -42,19 +42,19 @@ class Imaging {
   bool due(long n) const {
     if (!cfg_ || n > nsteps_) return false;
     for (const ImageCfg& im : cfg_->images)
-      if (checkpoint_due(im.when, n, dt_)) return true;
+      if (image_due(im.when, n, dt_)) return true;
     return false;
   }
   // The first step after `after` at which an image is due, or nsteps.
   long next(long after) const {
-    long n = nsteps_;
-    if (cfg_)
-      for (const ImageCfg& im : cfg_->images) n = std::min(n, next_checkpoint(im.when, after, nsteps_, dt_));
-    return n;
+    if (!cfg_ || cfg_->images.empty()) return nsteps_;
+    for (long n = after + 1; n < nsteps_; ++n)
+      if (due(n)) return n;
+    return nsteps_;
   }
 
-  // The images due after step n at time t, from this rank's pieces. Collective. "" or the line
-  // that stops the run.
+  // The images due after step n at time t (n = 0: of the initial data, before the first step),
+  // from this rank's pieces. Collective. "" or the line that stops the run.
   std::string write(MPI_Comm comm, const std::vector<Subdomain*>& pieces, long n, double t) {
     int rank = 0, size = 1;
     MPI_Comm_rank(comm, &rank);
@@ -62,10 +62,10 @@ class Imaging {
     const Config& cfg = *cfg_;
     std::string err;
     for (const ImageCfg& im : cfg.images) {
-      if (!checkpoint_due(im.when, n, dt_)) continue;
+      if (!image_due(im.when, n, dt_)) continue;
       const ImageLayout L = image_layout(cfg, im);
       std::vector<double> mine;
-      for (const Subdomain* sd : pieces) append_piece_part(im, L, *sd, mine);
+      for (const Subdomain* sd : pieces) append_piece_part(cfg, im, L, *sd, t, mine);
       int count = int(mine.size());
       std::vector<int> counts(static_cast<std::size_t>(size)), displs(counts);
       MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm);

@@ -1,10 +1,11 @@
 // test_image.cpp: images (image.hpp, image_render.hpp, png.hpp): the PNG writer's checksums
 // against published values and an independent decoder, the SW4 image file read back by a
-// reader written here from the documented layout, the parts of cut pieces assembled into the
-// same plane as one piece gives, and (with SW4LITE_IMAGE_DIR set by test/checks/image.sh) the
-// files of a real run: the image against the checkpoint written at the same step, to the bit.
+// reader written from the documented layout (sw4img_reader.hpp), the parts of cut pieces
+// assembled into the same plane as one piece gives, and (with SW4LITE_IMAGE_DIR set by
+// test/checks/image.sh) the files of a real run: the image against the checkpoint written at the
+// same step, to the bit. The initial data and the exact and error modes: test_image_exact.cpp.
 //
-// Why built so: the reader and the decoder here are written from the formats' descriptions
+// Why built so: the reader and the decoder are written from the formats' descriptions
 // (docs/user-guide.md, "Images", RFC 1950/1951, the PNG specification), not from the writer, so a
 // mistake in the writer's layout shows as a mismatch instead of being read back the same way.
 #include <gtest/gtest.h>
@@ -22,6 +23,7 @@
 #include "output/image.hpp"
 #include "input.hpp"
 #include "output/png.hpp"
+#include "sw4img_reader.hpp"
 
 using namespace sw4;
 
@@ -96,71 +98,6 @@ Decoded decode_png(const std::vector<unsigned char>& f) {
   EXPECT_EQ(be32(&z[p]), (b << 16) | a);
   EXPECT_EQ(std::size_t(d.h) * (3 * std::size_t(d.w) + 1), d.raw.size());
   return d;
-}
-
-// The SW4 image file as the user guide's table lays it out (docs/user-guide.md, "Images").
-struct Sw4Img {
-  int prec = 0, npatches = 0, plane = 0, mode = 0, gridinfo = 0;
-  double t = 0, coord = 0;
-  std::string date;
-  struct Patch {
-    double h, zmin;
-    int ib, ie, jb, je;
-  };
-  std::vector<Patch> patches;
-  std::vector<std::vector<double>> data;
-  std::vector<double> z;
-};
-template <class T>
-T take(const std::vector<char>& f, std::size_t& at) {
-  T v{};
-  EXPECT_LE(at + sizeof v, f.size());
-  if (at + sizeof v > f.size()) return v;
-  std::memcpy(&v, f.data() + at, sizeof v);
-  at += sizeof v;
-  return v;
-}
-Sw4Img read_sw4img(const std::vector<char>& f) {
-  Sw4Img im;
-  std::size_t at = 0;
-  im.prec = take<std::int32_t>(f, at);
-  im.npatches = take<std::int32_t>(f, at);
-  im.t = take<double>(f, at);
-  im.plane = take<std::int32_t>(f, at);
-  im.coord = take<double>(f, at);
-  im.mode = take<std::int32_t>(f, at);
-  im.gridinfo = take<std::int32_t>(f, at);
-  im.date.assign(f.begin() + long(at), f.begin() + long(at + 25));
-  at += 25;
-  for (int p = 0; p < im.npatches; ++p) {
-    Sw4Img::Patch q{};
-    q.h = take<double>(f, at);
-    q.zmin = take<double>(f, at);
-    q.ib = take<std::int32_t>(f, at);
-    q.ie = take<std::int32_t>(f, at);
-    q.jb = take<std::int32_t>(f, at);
-    q.je = take<std::int32_t>(f, at);
-    im.patches.push_back(q);
-  }
-  auto values = [&](std::size_t n) {
-    std::vector<double> v;
-    for (std::size_t i = 0; i < n; ++i)
-      v.push_back(im.prec == 8 ? take<double>(f, at) : double(take<float>(f, at)));
-    return v;
-  };
-  for (const auto& q : im.patches) im.data.push_back(values(std::size_t(q.ie - q.ib + 1) * std::size_t(q.je - q.jb + 1)));
-  if (im.gridinfo == 1) {
-    const auto& q = im.patches.back();
-    im.z = values(std::size_t(q.ie - q.ib + 1) * std::size_t(q.je - q.jb + 1));
-  }
-  EXPECT_EQ(at, f.size());
-  return im;
-}
-
-std::vector<char> read_file(const std::string& name) {
-  std::ifstream in(name, std::ios::binary);
-  EXPECT_TRUE(bool(in)) << name;
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 const char* kDeck =
@@ -240,11 +177,11 @@ TEST(Image, FileHoldsTheFieldToTheBit) {
     const ImageLayout L = image_layout(cfg, im);
     Subdomain whole = piece(cfg, 1, 1, 0, 0);
     std::vector<double> one, cut;
-    append_piece_part(im, L, whole, one);
+    append_piece_part(cfg, im, L, whole, 0.25, one);
     for (int pj = 0; pj < 2; ++pj)  // a 3 x 2 cut, parts in reverse order
       for (int pi = 2; pi >= 0; --pi) {
         Subdomain sd = piece(cfg, 3, 2, pi, pj);
-        append_piece_part(im, L, sd, cut);
+        append_piece_part(cfg, im, L, sd, 0.25, cut);
       }
     std::vector<std::vector<double>> a, b;
     ASSERT_TRUE(assemble_parts(L, one, a));
@@ -324,15 +261,11 @@ TEST(ImageInput, KeysAndErrors) {
   EXPECT_EQ("image.in:7: image: no plane given (give exactly one of x=, y=, z=: the plane x, y or z = constant)",
             error("image mode=ux cycle=3\n"));
   // SW4's decks name what SW4 has and this program lacks: refused by name.
-  EXPECT_EQ("image.in:7: image: cycle=0 (SW4's image of the initial data) is not implemented here (allowed: "
-            "cycle >= 1)",
-            error("image mode=ux x=0.5 cycle=0\n"));
-  EXPECT_EQ("image.in:7: image: mode=uxerr is SW4's and not implemented here (allowed: ux, uy, uz, mag, div, "
-            "curlmag, curl, vx, vy, vz, magdudt, velmag, p, s, rho, lambda, mu, topo)",
-            error("image mode=uxerr x=0.5 cycle=1\n"));
-  EXPECT_EQ("image.in:7: image: unknown mode 'uxx' (allowed: ux, uy, uz, mag, div, curlmag, curl, vx, vy, vz, "
-            "magdudt, velmag, p, s, rho, lambda, mu, topo)",
-            error("image mode=uxx x=0.5 cycle=1\n"));
+  const std::string modes = "ux, uy, uz, mag, div, curlmag, curl, vx, vy, vz, magdudt, velmag, p, s, rho, lambda, "
+                            "mu, topo, uxexact, uyexact, uzexact, uxerr, uyerr, uzerr";
+  EXPECT_EQ("image.in:7: image: mode=hmax is SW4's and not implemented here (allowed: " + modes + ")",
+            error("image mode=hmax x=0.5 cycle=1\n"));
+  EXPECT_EQ("image.in:7: image: unknown mode 'uxx' (allowed: " + modes + ")", error("image mode=uxx x=0.5 cycle=1\n"));
 }
 
 // The files of test/e2e/image.sh's run: the image (precision=double, ux on x=1) against the

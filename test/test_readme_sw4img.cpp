@@ -1,7 +1,7 @@
 // test_readme_sw4img.cpp: the user guide's table of the .sw4img layout (docs/user-guide.md,
 // "Images"), read from that file itself and checked against the writer (output/image.hpp:
 // sw4img_bytes): every row's size, type and place, the patch record's size, and the file's
-// length, for one patch and for two (topography).
+// length, for one patch and for two (topography), and the mode numbers of every mode.
 //
 // Why built so: the table is what a user's reader is written from, and a table that says 40
 // bytes a patch where the writer puts 32 makes every reader built from it misread the file.
@@ -9,6 +9,7 @@
 // table that drifts from the writer fails here.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -155,4 +156,24 @@ TEST(ReadmeSw4img, TwoPatchesUnderTopography) {
       "gaussianLy=0.2\n";
   check_against_table(deck + "image mode=uz y=0.4 cycle=1\n", false);
   check_against_table(deck + "image mode=topo z=0 cycle=1 precision=double\n", true);
+}
+
+// The mode row names every mode the parser takes with the number the writer puts in the file
+// ("ux 1, uy 2, ..."), so a reader built from the table knows each file's quantity.
+TEST(ReadmeSw4img, ModeRowNamesEveryMode) {
+  std::string row;
+  for (const Row& r : readme_rows())
+    if (r.field.rfind("mode", 0) == 0) row = r.field;
+  ASSERT_FALSE(row.empty()) << "no mode row in the table";
+  for (const auto& m : input_detail::image_mode_names()) {
+    const ImageModeInfo info = image_mode_info(m.mode);
+    if (std::string(m.name) != info.name) continue;  // curl, velmag: other names of curlmag, magdudt
+    const std::string entry = std::string(info.name) + " " + std::to_string(info.code);
+    bool found = false;
+    for (std::size_t at = row.find(entry); at != std::string::npos && !found; at = row.find(entry, at + 1)) {
+      const char before = at ? row[at - 1] : ' ', after = at + entry.size() < row.size() ? row[at + entry.size()] : ' ';
+      found = !std::isalnum(static_cast<unsigned char>(before)) && !std::isdigit(static_cast<unsigned char>(after));
+    }
+    EXPECT_TRUE(found) << "'" << entry << "' is not in the mode row: " << row;
+  }
 }

@@ -1,6 +1,7 @@
 // verify/verify_errors.hpp: the error norms a run prints at its end (NUMERICS 7.3, 25.4, 27.3,
 // 28.3): testpointsource's, twilight's and testrayleigh's against the exact solution at the
-// grid points, testlamb's against the exact surface motion at its receivers.
+// grid points, testlamb's against the exact surface motion at its receivers; and the exact
+// solution at a grid point that the images' exact and error modes show (PointExact).
 //
 // Why built so: every problem hands the driver the same three numbers per piece (largest
 // error, largest exact value, the exact sum of squares: norms.hpp), so one reduction and one
@@ -113,6 +114,34 @@ void grid_errors(const Field& u, const Box& owned, int k0, int k1, double h, Exa
       }
 }
 
+// The exact displacement of the deck's test problem at grid g's point (i, j, k) of a piece at
+// time t, for the problems that know it at every grid point (exact_at_every_point, config.hpp):
+// what the error norms compare with (NUMERICS 7.3, 25.4, 28.3), and what an image's exact and
+// error modes show (output/image.hpp). Twilight's at the point's own z on either grid (the
+// mapping's on the curvilinear grid), testrayleigh's wave, testpointsource's whole-space
+// solution of the first source (zero at the source point).
+class PointExact {
+ public:
+  explicit PointExact(const Config& cfg) : cfg_(cfg) {
+    if (cfg.verify.kind == VerifyKind::Rayleigh) wave_ = rayleigh_profile(cfg);
+  }
+  std::array<double, 3> operator()(const Subdomain& sd, int g, int i, int j, int k, double t) const {
+    const double h = sd.grid.h, x = (i - 1) * h, y = (j - 1) * h;
+    if (cfg_.verify.kind == VerifyKind::Twilight) {
+      const double z = g ? sd.topography.map.z(i, j, k) : (sd.topo ? sd.topography.grids.zt : 0) + (k - 1) * h;
+      return twilight_u(cfg_.verify.tw, x, y, z, t);
+    }
+    if (cfg_.verify.kind == VerifyKind::Rayleigh) return wave_.displacement(x, y, (k - 1) * h, t);
+    if (cfg_.tps.on && !cfg_.sources.empty())
+      return exact_point_source(cfg_.sources[0], cfg_.tps.rho, cfg_.tps.cp, cfg_.tps.cs, x, y, (k - 1) * h, t, h);
+    return {0, 0, 0};
+  }
+
+ private:
+  const Config& cfg_;
+  RayleighProfile wave_;
+};
+
 // This piece's part of the norms at time t.
 inline ErrorParts error_parts(const Subdomain& sd, const Config& cfg, double t) {
   if (cfg.tps.on) {
@@ -122,26 +151,15 @@ inline ErrorParts error_parts(const Subdomain& sd, const Config& cfg, double t) 
   }
   ErrorParts e;
   const double h = sd.grid.h;
-  if (cfg.verify.kind == VerifyKind::Twilight) {
-    const TwilightCfg& tw = cfg.verify.tw;
-    const double z0 = sd.topo ? sd.topography.grids.zt : 0;
-    grid_errors(sd.u, sd.owned, 1, sd.grid.nz, h, [&](int i, int j, int k) {
-      return twilight_u(tw, (i - 1) * h, (j - 1) * h, z0 + (k - 1) * h, t);
-    }, e);
-    // Grid 1 as SW4 measures it (NUMERICS 25.4): k = 1..nc, so the plane nc, grid 0's k = 1
-    // after the injection, counts in both grids, and J weights the squares.
-    if (sd.topo)
-      grid_errors(sd.top.u, sd.top.owned, 1, sd.top.nc, h, [&](int i, int j, int k) {
-        return twilight_u(tw, (i - 1) * h, (j - 1) * h, sd.topography.map.z(i, j, k), t);
-      }, e, &sd.top.met.J);
-  }
   if (cfg.verify.kind == VerifyKind::Lamb) lamb_errors(sd, cfg, e);
-  if (cfg.verify.kind == VerifyKind::Rayleigh) {
-    const RayleighProfile w = rayleigh_profile(cfg);
-    grid_errors(sd.u, sd.owned, 1, sd.grid.nz, h, [&](int i, int j, int k) {
-      return w.displacement((i - 1) * h, (j - 1) * h, (k - 1) * h, t);
-    }, e);
-  }
+  if (cfg.verify.kind != VerifyKind::Twilight && cfg.verify.kind != VerifyKind::Rayleigh) return e;
+  const PointExact exact(cfg);
+  grid_errors(sd.u, sd.owned, 1, sd.grid.nz, h, [&](int i, int j, int k) { return exact(sd, 0, i, j, k, t); }, e);
+  // Grid 1 as SW4 measures it (NUMERICS 25.4): k = 1..nc, so the plane nc, grid 0's k = 1
+  // after the injection, counts in both grids, and J weights the squares.
+  if (sd.topo)
+    grid_errors(sd.top.u, sd.top.owned, 1, sd.top.nc, h, [&](int i, int j, int k) { return exact(sd, 1, i, j, k, t); },
+                e, &sd.top.met.J);
   return e;
 }
 
