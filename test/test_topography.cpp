@@ -82,18 +82,14 @@ TEST(TopographySizes, KnifeEdgeOfTheCurvilinearCount) {
   EXPECT_LT(quotient, 102.5);
 }
 
-// SW4 (the full code) truncates the quotient, nc = 1 + int((Z_t - ebar)/h), which
-// convention=sw4 follows (NUMERICS 25.5). SW4's twilight decks (a hill 0.05 high about
-// (0.5, 0.5), width 0.15, Z_t = 0.25 in the unit cube): at nx = 61 the quotient is 16.5 plus
-// 6e-13 (the hill's foot at the extended corner is -2.0e-14), so nc = 18 here and 17 in SW4, as
-// its console prints; at nx = 31 (8.25) both give 9, and on the original's deck both give 103.
+// SW4 truncates the quotient, nc = 1 + int((Z_t - ebar)/h), as convention=sw4 (NUMERICS 25.5).
+// SW4's twilight decks (Z_t = 0.25 in the unit cube): at nx = 61 the quotient is 16.5 + 6e-13,
+// so nc = 18 here and 17 in SW4, as its console prints; at nx = 31 (8.25) both give 9, and on
+// the original's deck both give 103.
 TEST(TopographySizes, SW4ConventionTruncatesTheCount) {
-  TopographyCfg t;
+  TopographyCfg t;  // the hill's defaults are SW4's
   t.on = true;
   t.zmax = 0.25;
-  t.amp = 0.05;
-  t.xc = t.yc = 0.5;
-  t.lx = t.ly = 0.15;
   TopographyCfg s = t;
   s.sw4_convention = true;
   const TopoGrids g61 = topography_grids(deck_grid(1.0, 1.0, 1.0 / 60), t);
