@@ -7,7 +7,8 @@
 // this is the one way to compare a run with SW4's numbers. The exact u_z depends on the distance
 // r and the time only, so a step evaluates it once per distinct r of the piece's points (a
 // value per r, from the same formula on every rank: the bits do not depend on the cut), about a
-// third of the points on SW4's lamb-1 grid. The squares go into an exact sum (norms.hpp) and the
+// third of the points on SW4's lamb-1 grid; the points and their distances are found once per
+// piece, so a step allocates nothing but its record. The squares go into an exact sum (norms.hpp) and the
 // maxima are maxima, so the driver's reduction over ranks gives the same file on any number of
 // ranks and in both binaries. No MPI here.
 #pragma once
@@ -63,21 +64,33 @@ inline std::vector<LambSurfacePoint> lamb_surface_points(const Subdomain& sd, co
   return pts;
 }
 
+// A piece's compared points with the distinct distances among them (sorted) and, per point, the
+// index of its distance: what every step of that piece reuses, with room for the exact values.
+struct LambSurfacePiece {
+  std::vector<LambSurfacePoint> pts;
+  std::vector<double> d2;              // distinct squared distances
+  std::vector<std::size_t> at;         // pts[n]'s distance is d2[at[n]]
+  std::vector<double> uz;              // the exact u_z at each distance, this step
+  LambSurfacePiece(const Subdomain& sd, const Config& cfg) : pts(lamb_surface_points(sd, cfg)) {
+    for (const LambSurfacePoint& p : pts) d2.push_back(p.d2);
+    std::sort(d2.begin(), d2.end());
+    d2.erase(std::unique(d2.begin(), d2.end()), d2.end());
+    for (const LambSurfacePoint& p : pts)
+      at.push_back(std::size_t(std::lower_bound(d2.begin(), d2.end(), p.d2) - d2.begin()));
+    uz.resize(d2.size());
+  }
+};
+
 // This piece's part of the norms after a step, U at time t.
-inline void lamb_surface_norms(const Subdomain& sd, const Config& cfg, double t, LambSurfaceStep& e) {
-  const std::vector<LambSurfacePoint> pts = lamb_surface_points(sd, cfg);
-  std::vector<double> d2;
-  d2.reserve(pts.size());
-  for (const LambSurfacePoint& p : pts) d2.push_back(p.d2);
-  std::sort(d2.begin(), d2.end());
-  d2.erase(std::unique(d2.begin(), d2.end()), d2.end());
+inline void lamb_surface_norms(const Subdomain& sd, const Config& cfg, double t, LambSurfacePiece& pc,
+                               LambSurfaceStep& e) {
   const LambExactMotion lamb(sd, cfg);
-  std::vector<double> uz(d2.size());
-  for (std::size_t n = 0; n < d2.size(); ++n) uz[n] = lamb.vertical(std::sqrt(d2[n]), t);
+  for (std::size_t n = 0; n < pc.d2.size(); ++n) pc.uz[n] = lamb.vertical(std::sqrt(pc.d2[n]), t);
   const double h = cfg.grid.h;
   e.t = t;
-  for (const LambSurfacePoint& p : pts) {
-    const double ex = uz[std::size_t(std::lower_bound(d2.begin(), d2.end(), p.d2) - d2.begin())];
+  for (std::size_t n = 0; n < pc.pts.size(); ++n) {
+    const LambSurfacePoint& p = pc.pts[n];
+    const double ex = pc.uz[pc.at[n]];
     const double d = std::fabs(double(sd.u[2](p.i, p.j, 1)) - ex);
     e.errinf = std::max(e.errinf, d);
     e.solinf = std::max(e.solinf, std::fabs(ex));
@@ -86,10 +99,17 @@ inline void lamb_surface_norms(const Subdomain& sd, const Config& cfg, double t,
 }
 
 // Every step this rank's pieces took, by step (one-sided: whichever partitions ran here); the
-// driver reduces over the ranks (sw4lite_report.hpp, report_lamb_surface).
+// driver reduces over the ranks (sw4lite_report.hpp, report_lamb_surface). A piece's points are
+// found at its first step and kept by its owned box, which a partition keeps when it migrates.
 struct LambSurfaceRecord {
   std::map<long, LambSurfaceStep> by_step;
-  void add(const Subdomain& sd, const Config& cfg, long n, double t) { lamb_surface_norms(sd, cfg, t, by_step[n]); }
+  std::map<std::array<int, 4>, LambSurfacePiece> pieces;
+  void add(const Subdomain& sd, const Config& cfg, long n, double t) {
+    const std::array<int, 4> key{sd.owned.ib, sd.owned.ie, sd.owned.jb, sd.owned.je};
+    auto it = pieces.find(key);
+    if (it == pieces.end()) it = pieces.emplace(key, LambSurfacePiece(sd, cfg)).first;
+    lamb_surface_norms(sd, cfg, t, it->second, by_step[n]);
+  }
 };
 
 }  // namespace sw4
