@@ -12,6 +12,9 @@
 //   SW4_INLINE         before a function: inline, and inlined even where the compiler would not
 //   SW4_INLINE_LAMBDA  after a lambda's parameter list: the same for a lambda
 //   SW4_IVDEP          before a loop: its iterations do not depend on each other
+//   SW4_HD             before a function: callable from the host and, under nvcc, from the
+//                      GPU too (__host__ __device__; empty elsewhere): the point formulas that
+//                      the CPU build and the CUDA build share (gpu/, DESIGN.md "The GPU build")
 //   SW4_HAVE_TSC       defined when sw4_tsc() reads the x86 time-stamp counter
 #pragma once
 
@@ -43,6 +46,12 @@
 #define SW4_INLINE inline
 #define SW4_INLINE_LAMBDA
 #define SW4_IVDEP
+#endif
+
+#if defined(__CUDACC__)
+#define SW4_HD __host__ __device__
+#else
+#define SW4_HD
 #endif
 
 // The runtime's clock (amr_stats.hpp) reads the time-stamp counter where the builtin exists.
