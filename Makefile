@@ -8,10 +8,12 @@
 #   make tests      build what make check runs, run nothing
 #   make bench      time loop, timing table and figure of merit on 1 and 2 ranks
 #   make clean
+#   make GPU=cuda   build ./sw4lite-cuda, the whole step on an NVIDIA GPU (nvcc; DESIGN.md, "The GPU build")
 # Options: PRECISION=double|single (the type of every field value: precision.hpp)
 #          MPICXX=<mpi c++ compiler>  OPT="<optimisation flags>"  DEBUG=1 (no optimisation, -g)
 #          WERROR=1 (warnings are errors; CI)  SANITIZE=1 (AddressSanitizer + UBSan, compile and link)
 #          EXTRA_CXXFLAGS, EXTRA_LDFLAGS, GTEST_LIBS
+#          GPU=cuda  NVCC=<nvcc>  CUDA_ARCH=sm_90 (the default; its PTX is embedded too)
 
 MPICXX ?= mpicxx
 OPT    ?= -O3 -march=native
@@ -66,7 +68,7 @@ endif
 # parallel compiles for make run / test / bench
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-HEADERS   := $(wildcard *.hpp amr/*.hpp checks/*.hpp dg/*.hpp halo/*.hpp input/*.hpp onesided/*.hpp output/*.hpp topography/*.hpp verify/*.hpp)
+HEADERS   := $(wildcard *.hpp amr/*.hpp checks/*.hpp dg/*.hpp gpu/*.hpp halo/*.hpp input/*.hpp onesided/*.hpp output/*.hpp topography/*.hpp verify/*.hpp)
 UNIT_BIN  := $(patsubst test/%.cpp,build/%,$(wildcard test/test_*.cpp))
 MPI_BIN   := $(patsubst test/%.cpp,build/%,$(wildcard test/mpi_*.cpp))
 # make test's check files (QUICK=1 trims the files that run a matrix: test/run_tests.sh) and the
@@ -78,7 +80,7 @@ MPI_BIN   := $(patsubst test/%.cpp,build/%,$(wildcard test/mpi_*.cpp))
 # smallest regression decks (sw4).
 QUICK_CHECKS := kernels stencil convergence grid source receiver step input topography e2e \
                 flat_outputs plots halo onesided threads checkpoint image topography_identity \
-                topography_decks solution_check runtime docs verify dg sw4 sw4_energy
+                topography_decks solution_check runtime docs verify dg sw4 sw4_energy gpu
 QUICK_BIN := $(sort $(shell grep -ho 'build/[a-z0-9_]*' $(QUICK_CHECKS:%=test/checks/%.sh)))
 BENCH_BIN := $(patsubst bench/%.cpp,build/%,$(wildcard bench/bench_*.cpp))
 # make bench compares the precisions side by side (bench/parts/12-precision.sh), whatever
@@ -86,9 +88,50 @@ BENCH_BIN := $(patsubst bench/%.cpp,build/%,$(wildcard bench/bench_*.cpp))
 PREC_BIN  := $(foreach p,double single,build/bench-precision/sw4lite-$(p) build/bench-precision/bench_kernels-$(p))
 PREC_FLAG  = $(if $(filter single,$(1)),-DSW4LITE_SINGLE)
 
-.PHONY: all info run test check verify bench clean deps tests
+.PHONY: all info run test check verify bench clean deps tests cuda
 
 all: info sw4lite sw4lite-onesided
+
+# The CUDA build: sw4lite.cpp compiled by nvcc as CUDA with the MPI compiler as its host
+# compiler, -DSW4LITE_GPU (the driver gpu/gpu_run.hpp). Extended lambdas are the kernels
+# (gpu/device.hpp); relaxed constexpr lets device code call the constexpr helpers of the
+# tables. The host backend of the same driver, build/sw4lite_gpuhost, needs no nvcc.
+GPU  ?=
+NVCC ?= $(firstword $(shell command -v nvcc 2>/dev/null) $(wildcard /usr/local/cuda/bin/nvcc))
+CUDA_ARCH ?= sm_90
+comma := ,
+empty :=
+space := $(empty) $(empty)
+CUDA_VIRT := $(subst sm_,compute_,$(CUDA_ARCH))
+NVCCFLAGS := -x cu -std=c++17 -O3 -ccbin $(MPICXX) --extended-lambda --expt-relaxed-constexpr \
+             -gencode arch=$(CUDA_VIRT),code=[$(CUDA_ARCH),$(CUDA_VIRT)] -I. -DSW4LITE_GPU \
+             -DOMPI_SKIP_MPICXX -DMPICH_SKIP_MPICXX $(if $(filter single,$(PRECISION)),-DSW4LITE_SINGLE) \
+             -Xcompiler $(subst $(space),$(comma),$(strip -Wall -Wextra $(OPT) $(if $(filter yes,$(OMP_OK)),$(OMPFLAGS))))
+ifeq ($(WERROR),1)
+  NVCCFLAGS += -Werror all-warnings -Xcompiler -Werror
+endif
+ifeq ($(GPU),cuda)
+  ifeq ($(NVCC),)
+    $(error make GPU=cuda: nvcc is not on PATH nor in /usr/local/cuda/bin (allowed: NVCC=/path/to/nvcc, or make without GPU=cuda))
+  endif
+  .DEFAULT_GOAL := cuda
+else ifneq ($(GPU),)
+  $(error GPU=$(GPU) is not a GPU build (allowed: cuda))
+endif
+
+cuda: info sw4lite-cuda
+
+sw4lite-cuda: sw4lite.cpp $(HEADERS) $(PREC_STAMP)
+	@[ -n "$(NVCC)" ] || { echo "sw4lite-cuda: nvcc is not on PATH nor in /usr/local/cuda/bin (allowed: NVCC=/path/to/nvcc)"; exit 1; }
+	$(NVCC) $(NVCCFLAGS) -o $@ sw4lite.cpp $(EXTRA_LDFLAGS)
+
+# The single build's CUDA binary beside the double one (CI's part g builds both at once).
+build/sw4lite-cuda-single: sw4lite.cpp $(HEADERS) | build
+	@[ -n "$(NVCC)" ] || { echo "sw4lite-cuda: nvcc is not on PATH nor in /usr/local/cuda/bin (allowed: NVCC=/path/to/nvcc)"; exit 1; }
+	$(NVCC) $(filter-out -DSW4LITE_SINGLE,$(NVCCFLAGS)) -DSW4LITE_SINGLE -o $@ sw4lite.cpp $(EXTRA_LDFLAGS)
+
+build/sw4lite_gpuhost: sw4lite.cpp $(HEADERS) $(PREC_STAMP) | build
+	$(MPICXX) $(CXXFLAGS) -DSW4LITE_GPU -o $@ sw4lite.cpp $(LDFLAGS)
 
 # First line: the compiler underneath the MPI wrapper (works for Open MPI's and MPICH's).
 info:
@@ -128,7 +171,7 @@ build/bench-precision/bench_kernels-%: bench/bench_kernels.cpp $(HEADERS) | buil
 deps:
 	@bash tools/deps.sh
 
-tests: sw4lite sw4lite-onesided $(UNIT_BIN) $(MPI_BIN)
+tests: sw4lite sw4lite-onesided build/sw4lite_gpuhost $(UNIT_BIN) $(MPI_BIN)
 
 run: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) all
@@ -153,4 +196,4 @@ bench: deps
 	@bash bench/run_bench.sh
 
 clean:
-	rm -rf build sw4lite sw4lite-onesided test-output bench-output pointsource-h0p04 precision-output
+	rm -rf build sw4lite sw4lite-onesided sw4lite-cuda test-output bench-output pointsource-h0p04 precision-output

@@ -19,6 +19,7 @@
 #include "grid.hpp"
 #include "config.hpp"
 #include "sbp.hpp"
+#include "portable.hpp"
 #include "threads.hpp"
 
 namespace sw4 {
@@ -76,23 +77,44 @@ inline void dirichlet_box(Field& u, const Box& p, double t, const BoundaryData& 
 }
 
 // The two differences of a free surface at the plane k = 1 (NUMERICS 4, 17.1), shared by the
-// flat condition below and the curved one (topography/boundary_curvilinear.hpp), so that the two
-// are one arithmetic and the flat metric gives the same bits: the undivided centred difference
-// D along (di, dj) at column (i, j), and the one-sided normal difference without its ghost
-// term, sum_{l=1..4} sbop_l f(i, j, l).
+// flat condition below, the curved one (topography/boundary_curvilinear.hpp) and the CUDA
+// build (gpu/gpu_kernels.hpp), so that all are one arithmetic and the flat metric gives the
+// same bits: the undivided centred difference D along stride s at q (a point of plane 1), and
+// the one-sided normal difference without its ghost term, sum_{l=1..4} sbop_l f(i, j, l).
+// (The table entries are taken as scalar constants: device code cannot index a host array.)
+SW4_HD inline double tangential_at(const Real* f, long q, long s) {
+  return 2.0 / 3 * (f[q + s] - f[q - s]) - 1.0 / 12 * (f[q + 2 * s] - f[q - 2 * s]);
+}
+SW4_HD inline double normal_inner_at(const Real* f, long q, long sk) {
+  constexpr Real b1 = sbp::sbop[1], b2 = sbp::sbop[2], b3 = sbp::sbop[3], b4 = sbp::sbop[4];
+  return b1 * f[q] + b2 * f[q + sk] + b3 * f[q + 2 * sk] + b4 * f[q + 3 * sk];
+}
 inline double surface_tangential(const Array3& f, int i, int j, int di, int dj) {
-  return 2.0 / 3 * (f(i + di, j + dj, 1) - f(i - di, j - dj, 1)) -
-         1.0 / 12 * (f(i + 2 * di, j + 2 * dj, 1) - f(i - 2 * di, j - 2 * dj, 1));
+  return tangential_at(f.data(), f.index(i, j, 1), di * 1 + dj * f.sj);
 }
 inline double surface_normal_inner(const Array3& f, int i, int j) {
-  return sbp::sbop[1] * f(i, j, 1) + sbp::sbop[2] * f(i, j, 2) + sbp::sbop[3] * f(i, j, 3) +
-         sbp::sbop[4] * f(i, j, 4);
+  return normal_inner_at(f.data(), f.index(i, j, 1), f.sk);
 }
 
-// Traction-free (or prescribed-traction) top: solve for the ghost values u(i,j,0) so that the
-// one-sided normal derivative sbop and the stretched centred tangential derivatives give
-// mu(u_z + s^x w_x) = tau_1, mu(v_z + s^y w_y) = tau_2,
-// (2mu+la) w_z + la(s^x u_x + s^y v_y) = tau_3.
+// The ghost values f_c(i, j, 0) of a traction-free (or prescribed-traction) top at the column
+// whose plane-1 point is q: the one-sided normal derivative sbop and the stretched centred
+// tangential derivatives give mu(u_z + s^x w_x) = tau_1, mu(v_z + s^y w_y) = tau_2,
+// (2mu+la) w_z + la(s^x u_x + s^y v_y) = tau_3. One body for the CPU and the CUDA build.
+SW4_HD inline void free_surface_ghosts(Real* const f[3], long q, long sj, long sk, double m,
+                                       double l, double sx, double sy, double h,
+                                       const double tau[3]) {
+  constexpr Real b0 = sbp::sbop[0];
+  const double ux = sx * tangential_at(f[0], q, 1), wx = sx * tangential_at(f[2], q, 1);
+  const double vy = sy * tangential_at(f[1], q, sj), wy = sy * tangential_at(f[2], q, sj);
+  const double uz = normal_inner_at(f[0], q, sk), vz = normal_inner_at(f[1], q, sk),
+               wz = normal_inner_at(f[2], q, sk);
+  f[0][q - sk] = (-uz - wx + h * tau[0] / m) / b0;
+  f[1][q - sk] = (-vz - wy + h * tau[1] / m) / b0;
+  f[2][q - sk] = (-wz + (-l * (ux + vy) + h * tau[2]) / (2 * m + l)) / b0;
+}
+
+// The traction-free (or prescribed-traction) top of a piece: free_surface_ghosts at every
+// column two off the array's edges.
 // cols: only the columns of this box (the corrector split in two, subdomain_overlap.hpp).
 inline void free_surface(Field& u, const Array3& mu, const Array3& la, const Array1& strx,
                          const Array1& stry, const GridCfg& g, double t,
@@ -103,21 +125,14 @@ inline void free_surface(Field& u, const Array3& mu, const Array3& la, const Arr
     b.jb = std::max(b.jb, cols->jb - 2); b.je = std::min(b.je, cols->je + 2);
   }
   const double h = g.h;
+  Real* const f[3] = {u[0].data(), u[1].data(), u[2].data()};
   SW4_OMP(for schedule(static))
   for (int j = b.jb + 2; j <= b.je - 2; ++j)
     for (int i = b.ib + 2; i <= b.ie - 2; ++i) {
       double tau[3] = {0, 0, 0};
       if (data && data->traction) data->traction((i - 1) * h, (j - 1) * h, t, tau);
-      const double m = mu(i, j, 1), l = la(i, j, 1);
-      const double ux = strx(i) * surface_tangential(u[0], i, j, 1, 0);
-      const double wx = strx(i) * surface_tangential(u[2], i, j, 1, 0);
-      const double vy = stry(j) * surface_tangential(u[1], i, j, 0, 1);
-      const double wy = stry(j) * surface_tangential(u[2], i, j, 0, 1);
-      const double uz = surface_normal_inner(u[0], i, j), vz = surface_normal_inner(u[1], i, j),
-                   wz = surface_normal_inner(u[2], i, j);
-      u[0](i, j, 0) = (-uz - wx + h * tau[0] / m) / sbp::sbop[0];
-      u[1](i, j, 0) = (-vz - wy + h * tau[1] / m) / sbp::sbop[0];
-      u[2](i, j, 0) = (-wz + (-l * (ux + vy) + h * tau[2]) / (2 * m + l)) / sbp::sbop[0];
+      free_surface_ghosts(f, u[0].index(i, j, 1), u[0].sj, u[0].sk, mu(i, j, 1), la(i, j, 1),
+                          strx(i), stry(j), h, tau);
     }
 }
 

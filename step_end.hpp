@@ -213,7 +213,11 @@ struct StepEnd {
     if (cfg->verify.kind == VerifyKind::Energy) energy.add(sd, n);
     if (cfg->verify.kind == VerifyKind::Lamb) lamb_surface.add(sd, *cfg, n, t);
     if (!checks(n)) return true;
-    const Subdomain::Look l = sd.look(abs_bits(bound(n)));
+    return noted(n, t, sd.look(abs_bits(bound(n))));
+  }
+  // What a look after step n found, kept for the agreement; false when it found a bad value.
+  // (The CUDA build's driver looks on the device, gpu/gpu_look.hpp, and notes it here.)
+  bool noted(long n, double t, const Subdomain::Look& l) {
     Seen& s = seen[n];
     s.t = t;
     if (l.bits > s.bits || (l.bits == s.bits && l.max_key < s.key)) {

@@ -131,9 +131,13 @@ inline PieceGeometry piece_geometry(const Config& cfg, int p1, int p2, int pi, i
 // room for the ghost points on each side (index 1 - kGhost is 0). With topography the
 // curvilinear grid's planes come first (they are on top): `above` is the number of planes
 // before this grid's k = 1 - kGhost (nc + 2 kGhost for the Cartesian grid, 0 otherwise).
-inline long point_key(const GridCfg& g, int i, int j, int k, int c, int above = 0) {
-  const long ni = g.nx + 2 * kGhost, nj = g.ny + 2 * kGhost, o = kGhost - 1;
+// (key_of: the formula on nx and ny alone, callable from the CUDA build's look, gpu/gpu_look.hpp.)
+SW4_HD inline long key_of(int nx, int ny, int i, int j, int k, int c, int above = 0) {
+  const long ni = nx + 2 * kGhost, nj = ny + 2 * kGhost, o = kGhost - 1;
   return (((k + o + above) * nj + (j + o)) * ni + (i + o)) * 3 + c;
+}
+inline long point_key(const GridCfg& g, int i, int j, int k, int c, int above = 0) {
+  return key_of(g.nx, g.ny, i, j, k, c, above);
 }
 struct PointOfKey {
   int i, j, k, c;
@@ -200,6 +204,7 @@ class Subdomain {
   // or what stops the run (a point no block covers, a grid that folds).
   std::string allocate(const Config& cfg);
 
+  const PointForces& point_forces() const { return forces_; }  // the CUDA build's copy (gpu/)
   std::size_t point_sources() const { return forces_.contrib.size() + top.forces.contrib.size(); }
   std::size_t unique_point_sources() const {
     return forces_.points.size() + top.forces.points.size();

@@ -75,36 +75,48 @@ inline Profiles sample_profiles(const Taper& tp, int first, int last, double h, 
 
 namespace kernel {
 
-// The damping of component u - um into out, at the points t0 <= t < t1 of one row (t: column
-// offset from the row's first point p0), with the x, y and z terms as X, Y, Z say (a term
-// whose three damping coefficients are zero is zero, and is left out). d*: the damping
-// coefficients at offsets -1, 0, +1 (along x per point); s*, c*: stretching and corner taper.
+// The damping sum of component u - um at point p, with the x, y and z terms as X, Y, Z say (a
+// term whose three damping coefficients are zero is zero, and is left out); U+ -= beta/rho sum.
+// d*: the damping coefficients at offsets -1, 0, +1 (dx along x: dx[-1..1]); s*, c*: stretching
+// and corner taper. One body for the CPU's rows below and the CUDA build (gpu/gpu_kernels.hpp).
+template <bool X, bool Y, bool Z>
+SW4_HD SW4_INLINE Real damp_point(const Real* u, const Real* um, const Real* r, long p, long sj,
+                                  long sk, const Real* dx, Real sxc, Real cxc, Real dym, Real dy0,
+                                  Real dyp, Real dzm, Real dz0, Real dzp, Real syc, Real cyc,
+                                  Real szc, Real czc) {
+  // second difference of w = u - um at q along stride s
+  auto d2 = [&](long q, long s) SW4_INLINE_LAMBDA {
+    return (u[q + s] - um[q + s]) - 2 * (u[q] - um[q]) + (u[q - s] - um[q - s]);
+  };
+  Real sum = 0;
+  if constexpr (X)
+    sum += sxc * cyc * czc *
+           (r[p + 1] * dx[1] * d2(p + 1, 1) - 2 * r[p] * dx[0] * d2(p, 1) +
+            r[p - 1] * dx[-1] * d2(p - 1, 1));
+  if constexpr (Y)
+    sum += syc * cxc * czc *
+           (r[p + sj] * dyp * d2(p + sj, sj) - 2 * r[p] * dy0 * d2(p, sj) +
+            r[p - sj] * dym * d2(p - sj, sj));
+  if constexpr (Z)
+    sum += szc * cxc * cyc *
+           (r[p + sk] * dzp * d2(p + sk, sk) - 2 * r[p] * dz0 * d2(p, sk) +
+            r[p - sk] * dzm * d2(p - sk, sk));
+  return sum;
+}
+
+// damp_point at the points t0 <= t < t1 of one row (t: column offset from the row's first
+// point p0); dx, sx, cx per point of the row.
 template <bool X, bool Y, bool Z>
 SW4_INLINE void damp_row(Real* out, const Real* u, const Real* um, const Real* r,
                          long p0, int t0, int t1, long sj, long sk, const Real* dx,
                          const Real* sx, const Real* cx, Real dym, Real dy0, Real dyp,
                          Real dzm, Real dz0, Real dzp, Real syc, Real cyc, Real szc,
                          Real czc, Real beta) {
-  // second difference of w = u - um at q along stride s
-  auto d2 = [&](long q, long s) SW4_INLINE_LAMBDA {
-    return (u[q + s] - um[q + s]) - 2 * (u[q] - um[q]) + (u[q - s] - um[q - s]);
-  };
   SW4_IVDEP
   for (int t = t0; t < t1; ++t) {
     const long p = p0 + t;
-    Real sum = 0;
-    if constexpr (X)
-      sum += sx[t] * cyc * czc *
-             (r[p + 1] * dx[t + 1] * d2(p + 1, 1) - 2 * r[p] * dx[t] * d2(p, 1) +
-              r[p - 1] * dx[t - 1] * d2(p - 1, 1));
-    if constexpr (Y)
-      sum += syc * cx[t] * czc *
-             (r[p + sj] * dyp * d2(p + sj, sj) - 2 * r[p] * dy0 * d2(p, sj) +
-              r[p - sj] * dym * d2(p - sj, sj));
-    if constexpr (Z)
-      sum += szc * cx[t] * cyc *
-             (r[p + sk] * dzp * d2(p + sk, sk) - 2 * r[p] * dz0 * d2(p, sk) +
-              r[p - sk] * dzm * d2(p - sk, sk));
+    const Real sum = damp_point<X, Y, Z>(u, um, r, p, sj, sk, dx + t, sx[t], cx[t], dym, dy0, dyp,
+                                         dzm, dz0, dzp, syc, cyc, szc, czc);
     out[p] -= beta / r[p] * sum;
   }
 }

@@ -53,6 +53,14 @@
 #ifdef SW4LITE_ONESIDED
 #include "onesided/onesided_run.hpp"
 #endif
+#ifdef SW4LITE_GPU
+#include "gpu/gpu_halo.hpp"       // the CUDA build's device piece, step, halos, look and receivers
+#include "gpu/gpu_look.hpp"
+#include "gpu/gpu_receivers.hpp"
+#endif
+#if defined(SW4LITE_GPU) && defined(SW4LITE_ONESIDED)
+#error "the CUDA build (SW4LITE_GPU) is two-sided: build it without SW4LITE_ONESIDED"
+#endif
 
 using namespace sw4;
 
@@ -173,12 +181,20 @@ std::array<double, 2> reduce_speed2(const std::array<double, 2>& mine) {
   return {reduce(mine[0], MPI_MAX), reduce(mine[1], MPI_MAX)};
 }
 
+const char* kernel_name(const Config& cfg) {
+#ifdef SW4LITE_GPU
+  (void)cfg;
+  return gpu::kDevice ? "CUDA point" : "point (host backend)";  // stencil_point.hpp
+#else
+  return cfg.dev.reference_kernel ? "reference" : "tuned";
+#endif
+}
 void print_setup(const Run& run, const std::string& layout, double nsrc, double nuniq) {
   if (rank_ != 0) return;
   print_grid_table(run.cfg);
   for (const auto& m : setup_warnings(run.cfg, run.dt, run.nsteps, run.cfl)) std::printf("%s\n", m.c_str());
   std::printf("Running on %d MPI tasks x %d threads (%s), %s kernel, %s precision%s\n", nranks_,
-              max_threads(), layout.c_str(), run.cfg.dev.reference_kernel ? "reference" : "tuned", kPrecision,
+              max_threads(), layout.c_str(), kernel_name(run.cfg), kPrecision,
               kFastMath ? ", built with fast math (identical across ranks only to the last digits)" : "");
   std::printf("number of grid point  sources = %.0f\n", nsrc);
   std::printf("number of unique g.p. sources = %.0f\n", nuniq);
@@ -293,6 +309,10 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
   report(run, parts, end, sd.times, total, loop_end - loop_start, t);
   return 0;
 }
+
+#ifdef SW4LITE_GPU
+#include "gpu/gpu_run.hpp"  // the CUDA build's driver (part of this file)
+#endif
 
 #ifdef SW4LITE_ONESIDED
 // ---------------------------------------------------------------------------------------------
@@ -442,6 +462,11 @@ int run_main(int argc, char** argv) {
   if (run.check_only) checked_layout(run);
   const int status = run.check_only ? (cfg.dg.on ? run_dg_twosided(run, pgrid) : run_twosided(run, pgrid))
                      : cfg.dg.on ? run_dg_onesided(run) : run_onesided(run);
+#elif defined(SW4LITE_GPU)
+  if (!gpu_problem(cfg, run.deck).empty()) stop(gpu_problem(cfg, run.deck));
+  // --check sets up as ./sw4lite does and needs no GPU; DG was refused above
+  const int status = cfg.dg.on ? run_dg_twosided(run, pgrid)
+                     : run.check_only ? run_twosided(run, pgrid) : run_gpu(run, pgrid);
 #else
   const int status = cfg.dg.on ? run_dg_twosided(run, pgrid) : run_twosided(run, pgrid);
 #endif
@@ -464,7 +489,7 @@ int main(int argc, char** argv) {
   try {
     status = run_main(argc, argv);  // every MPI object is gone when it returns or unwinds
   } catch (const Stop& e) {
-    if (rank_ == 0) std::fprintf(stderr, "%s\n", e.what());
+    if (rank_ == 0 && *e.what()) std::fprintf(stderr, "%s\n", e.what());  // "": each rank said
   } catch (const std::exception& e) {  // one rank's failure, not a deck's: end every rank
     const bool mem = dynamic_cast<const std::bad_alloc*>(&e) != nullptr;
     std::fprintf(stderr, "sw4lite: rank %d: %s\n", rank_, mem ? "out of memory" : e.what());

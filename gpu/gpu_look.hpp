@@ -1,0 +1,83 @@
+// gpu/gpu_look.hpp: the solution check's look at U on the device (subdomain_look.hpp's
+// Subdomain::look, the same answer to the bit).
+//
+// Why built so: the look must find what the CPU build finds (the largest |u| as integer bits,
+// the first point in point_key order that holds it, the first point beyond the bound), or the
+// stop lines of the two builds would differ. Integer maxima and minima do not depend on the
+// order in which the device's threads reach them, so three passes of 64-bit atomics over the
+// owned points give exactly the host's numbers: the largest bits, the smallest key holding
+// them, and when those are beyond the bound the smallest key beyond it. Four integers come back.
+#pragma once
+
+#include <climits>
+#include <cstring>
+
+#include "checks/float_bits.hpp"
+#include "gpu/gpu_piece.hpp"
+
+namespace sw4 {
+namespace gpu {
+
+SW4_HD inline unsigned long long abs_bits_at(const Real* f, long q) {
+  RealBits b;
+  memcpy(&b, f + q, sizeof b);
+  constexpr RealBits mask = kRealAbsMask;
+  return static_cast<unsigned long long>(b & mask);
+}
+
+class DeviceLook {
+ public:
+  DeviceLook() : red_(4) {}
+
+  Subdomain::Look look(const DevicePiece& d, std::int64_t bound) {
+    Subdomain::Look r;
+    const Box o = d.owned;
+    if (o.size() == 0) return r;
+    const CPtr3 u = cptrs(d.u);
+    const Layout L = d.L;
+    const int nx = d.grid.nx, ny = d.grid.ny;
+    unsigned long long init[4] = {0, ULLONG_MAX, ULLONG_MAX, 0};
+    red_.upload(init, 4);
+    unsigned long long* red = red_.data();
+    for_box(o, SW4_POINT_LAMBDA(int i, int j, int k) {
+      const long q = L.index(i, j, k);
+      for (int c = 0; c < 3; ++c) atomic_max(red, abs_bits_at(u.c[c], q));
+    });
+    unsigned long long top = 0;
+    red_.download(&top, 1);  // waits for the launch
+    for_box(o, SW4_POINT_LAMBDA(int i, int j, int k) {
+      const long q = L.index(i, j, k);
+      for (int c = 0; c < 3; ++c)
+        if (abs_bits_at(u.c[c], q) == top)
+          atomic_min(red + 1, static_cast<unsigned long long>(key_of(nx, ny, i, j, k, c)));
+    });
+    const std::int64_t wide = widen_bits(static_cast<RealBits>(top));
+    if (wide > bound) {
+      const unsigned long long rb = static_cast<unsigned long long>(narrow_bits(bound));
+      for_box(o, SW4_POINT_LAMBDA(int i, int j, int k) {
+        const long q = L.index(i, j, k);
+        for (int c = 0; c < 3; ++c)
+          if (abs_bits_at(u.c[c], q) > rb)
+            atomic_min(red + 2, static_cast<unsigned long long>(key_of(nx, ny, i, j, k, c)));
+      });
+    }
+    unsigned long long got[4];
+    red_.download(got, 4);
+    r.bits = wide;
+    r.max_key = long(got[1]);
+    if (wide > bound && got[2] != ULLONG_MAX) {
+      r.bad_key = long(got[2]);
+      const PointOfKey p = point_of_key(d.grid, r.bad_key);
+      Real v = 0;
+      d.u.c[p.c].download(&v, 1, std::size_t(L.index(p.i, p.j, p.k)));
+      r.bad_bits = widen_bits(real_abs_bits(v));
+    }
+    return r;
+  }
+
+ private:
+  Buffer<unsigned long long> red_;
+};
+
+}  // namespace gpu
+}  // namespace sw4

@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# gpu_check.sh: the CUDA build checked and timed on a machine with an NVIDIA GPU, in one call
+# (issue 31; docs/benchmarks.md, "GPU", has what it printed).
+#
+#   bash tools/gpu_check.sh [OUTDIR]       (OUTDIR: where the logs go; default build/gpu-check)
+#
+# Why built so: a GPU machine may be lent for minutes, so everything it must show runs from one
+# prepared script, builds included, and every step prints PASS or FAIL with its figure:
+#   1. builds ./sw4lite-cuda (double), build/sw4lite-cuda-single and the CPU ./sw4lite in
+#      parallel, with the machine's MPI or, where it has none, the one tools/gpu_mpi.sh carried
+#      in (gpu-mpi/env.sh);
+#   2. runs inputs/pointsource.in with four receivers added on 1 and 2 ranks (two ranks share
+#      the GPU): the error norms against the published SW4lite values, the receivers of 1 and 2
+#      ranks byte for byte, and against the CPU build's to 1e-12 of each receiver's maximum;
+#      the single build's norms to 1e-4;
+#   3. times a large grid (NPTS^3 points, default 401, 24 steps) in double and single and
+#      prints grid-point updates per second, the bytes and flops a point-step moves and does
+#      (as counted by ncu on the device step's kernels where ncu runs, else the model of
+#      docs/benchmarks.md), and the fractions of the H200's 4.8 TB/s and 34 TFLOP/s (FP64);
+#   4. where ncu runs, the time of each kernel of one step (where the time goes).
+# The last line is "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.." || exit 2
+out=${1:-build/gpu-check}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+npts=${NPTS:-401}
+steps=${STEPS:-24}
+p=0 f=0
+pass() { p=$((p + 1)); echo "PASS  $*"; }
+fail() { f=$((f + 1)); echo "FAIL  $*"; }
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 SOURCE_DATE_EPOCH=1700000000
+export PATH=$PATH:/usr/local/cuda/bin
+
+echo "== machine"
+nvidia-smi -L 2>&1 | head -4
+nvcc --version 2>&1 | tail -2
+echo "cores: $(nproc)"
+
+# ---- 1. builds
+if ! command -v mpicxx >/dev/null 2>&1 && [ -f gpu-mpi/env.sh ]; then
+  # shellcheck disable=SC1091
+  source gpu-mpi/env.sh
+  mpicxx_cmd=$PWD/gpu-mpi/bin/mpicxx
+else
+  mpicxx_cmd=mpicxx
+fi
+command -v "$mpicxx_cmd" >/dev/null 2>&1 || { echo "FAIL  no MPI compiler (mpicxx, or gpu-mpi/ from tools/gpu_mpi.sh)"; echo "0 passed, 1 failed"; exit 1; }
+export MPIRUN_KIND=${MPIRUN_KIND:-}
+t0=$SECONDS
+if make --no-print-directory -j"$(nproc)" GPU=cuda MPICXX="$mpicxx_cmd" sw4lite-cuda build/sw4lite-cuda-single sw4lite \
+     >"$out/build.log" 2>&1; then
+  pass "build: sw4lite-cuda, sw4lite-cuda-single, sw4lite in $((SECONDS - t0)) s"
+else
+  fail "build (log $out/build.log)"; tail -n 30 "$out/build.log"
+  echo "$p passed, $f failed"; exit 1
+fi
+
+# ---- 2. pointsource on 1 and 2 ranks
+published='Errors at time 0.6 Linf = 0.569416 L2 = 0.0245361 norm of solution = 3.7439'
+deck=$out/pointsource.in
+{ cat inputs/pointsource.in
+  echo "rec x=4.0 y=4.0 z=0 file=top usgsformat=1"
+  echo "rec x=4.5 y=3.5 z=1.0 file=near usgsformat=1"
+  echo "rec x=2.1 y=6.0 z=2.0 file=far usgsformat=1 variables=velocity"
+  echo "rec x=0.9 y=0.9 z=0.5 file=layer usgsformat=1 variables=div"
+} >"$deck"
+runs() {  # runs NAME NP BINARY: the deck in $out/NAME
+  mkdir -p "$out/$1" && (cd "$out/$1" && OMP_NUM_THREADS=${OMP:-4} timeout 300 "$OLDPWD/tools/mpirun.sh" "$2" "$OLDPWD/$3" "$deck" >stdout 2>stderr)
+  local rc=$?
+  echo "   $3 on $2 rank(s): exit $rc; $(grep -a '^Errors at time' "$out/$1/stdout" | tail -n 1)"
+  grep -a 'Figure of merit' "$out/$1/stdout" | sed 's/^/   /'
+  [ $rc -eq 0 ] || { tail -n 5 "$out/$1/stdout" "$out/$1/stderr"; }
+  return $rc
+}
+OMP=1 runs cpu "$(( $(nproc) > 8 ? 8 : $(nproc) ))" sw4lite || fail "the CPU build's run"
+for np in 1 2; do
+  if runs cuda-np$np "$np" sw4lite-cuda; then
+    grep -Fxq -- "$published" "$out/cuda-np$np/stdout" && pass "pointsource norms on $np rank(s) = published" ||
+      fail "pointsource norms on $np rank(s) differ from the published: $published"
+  else fail "sw4lite-cuda on $np rank(s)"; fi
+done
+res=pointsource-h0p04
+bash test/e2e/same_files.sh "$out/cuda-np1/$res" "$out/cuda-np2/$res" >/dev/null &&
+  pass "receivers and PointSourceErr.txt of 1 and 2 ranks byte for byte" || fail "1 and 2 ranks differ"
+bash test/e2e/close_files.sh "$out/cpu/$res" "$out/cuda-np1/$res" 1e-12 4 | tail -n 1
+bash test/e2e/close_files.sh "$out/cpu/$res" "$out/cuda-np1/$res" 1e-12 4 >/dev/null &&
+  pass "receivers within 1e-12 of the CPU build's" || fail "receivers differ from the CPU build's by more than 1e-12"
+if runs cuda-single 1 build/sw4lite-cuda-single; then
+  grep -a '^Errors at time' "$out/cuda-single/stdout" | tail -n 1 | awk '{ a = $7 / 0.569416 - 1; b = $10 / 0.0245361 - 1
+       c = $15 / 3.7439 - 1; exit !(a * a < 1e-8 && b * b < 1e-8 && c * c < 1e-8) }' &&
+    pass "single build's norms within 1e-4 of the published" || fail "single build's norms"
+else fail "sw4lite-cuda-single"; fi
+
+# ---- 3. a large grid, double and single
+h=$(awk -v n="$npts" 'BEGIN { printf "%.10g", 8.0 / (n - 1) }')
+big=$out/large.in
+cat >"$big" <<DECK
+fileio path=large-out
+grid x=8 y=8 z=8 h=$h
+time steps=$steps
+block vp=2 vs=1 rho=1
+supergrid gp=20
+source x=4 y=4 z=2 Mxx=1 Myy=1 Mzz=1 Mxy=0 Mxz=0 Myz=0 t0=0.2 freq=5 type=Gaussian
+rec x=4 y=4.5 z=0 file=surface usgsformat=1
+developer reporttiming=1
+DECK
+for prec in double single; do
+  bin=sw4lite-cuda; [ $prec = single ] && bin=build/sw4lite-cuda-single
+  mkdir -p "$out/large-$prec"
+  (cd "$out/large-$prec" && timeout 300 "$OLDPWD/tools/mpirun.sh" 1 "$OLDPWD/$bin" "$big" >stdout 2>stderr)
+  rc=$?
+  fom=$(sed -n 's/^Figure of merit: \([0-9.e+]*\) grid-point updates.*/\1/p' "$out/large-$prec/stdout")
+  if [ $rc -eq 0 ] && [ -n "$fom" ]; then
+    pass "large $prec: ${npts}^3 points, $steps steps: $fom grid-point updates/s"
+    eval "fom_$prec=$fom"
+  else
+    fail "large $prec: exit $rc"; tail -n 8 "$out/large-$prec/stdout" "$out/large-$prec/stderr"
+  fi
+done
+# Where ncu runs: one step's kernels on a smaller grid, their DRAM bytes, FP64 operations and times.
+bytes=340 flops=1750 src=model
+if command -v ncu >/dev/null 2>&1; then
+  sed -e "s/^time .*/time steps=3/" -e "s/h=$h/h=$(awk 'BEGIN{printf "%.10g", 8.0/200}')/" "$big" >"$out/ncu.in"
+  (cd "$out" && timeout 240 ncu --launch-skip 0 --launch-count 200 --csv --metrics \
+     gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,smsp__sass_thread_inst_executed_op_dadd_pred_on.sum,smsp__sass_thread_inst_executed_op_dmul_pred_on.sum,smsp__sass_thread_inst_executed_op_dfma_pred_on.sum \
+     "$OLDPWD/sw4lite-cuda" "$out/ncu.in" >ncu.csv 2>ncu.err)
+  if [ -s "$out/ncu.csv" ] && grep -q dram__bytes "$out/ncu.csv"; then
+    awk -F'","' -v pts=$((201 * 201 * 201)) '
+      { gsub(/"/, "") } NR > 1 && $0 ~ /dram__bytes|dadd|dmul|dfma|time_duration/ {
+        k = $5; sub(/\(.*/, "", k); m = $(NF - 2); v = $NF; gsub(/,/, "", v)
+        if (m ~ /dram__bytes/) { by[k] += v; B += v } else if (m ~ /time/) { tm[k] += v; T += v }
+        else { fl[k] += (m ~ /dfma/ ? 2 : 1) * v; F += (m ~ /dfma/ ? 2 : 1) * v } }
+      END { for (k in tm) printf "   kernel %-60.60s %6.1f%% of the time, %7.1f bytes, %7.1f flops a point\n", k, 100 * tm[k] / T, by[k] / pts / 3, fl[k] / pts / 3
+            printf "NCU %.1f %.1f\n", B / pts / 3, F / pts / 3 }' "$out/ncu.csv" | tee "$out/ncu-summary.txt"
+    read -r _ bytes flops < <(grep '^NCU' "$out/ncu-summary.txt")
+    src="ncu, 3 steps of 201^3"
+  else
+    echo "   ncu did not measure (see $out/ncu.err): $(tail -n 2 "$out/ncu.err" | tr '\n' ' ')"
+  fi
+fi
+for prec in double single; do
+  v=$(eval echo "\${fom_$prec:-}")
+  [ -n "$v" ] || continue
+  awk -v u="$v" -v b="$bytes" -v fl="$flops" -v prec=$prec -v src="$src" 'BEGIN {
+    bb = prec == "single" ? b / 2 : b
+    printf "%s: %.3g G point-updates/s; %.0f bytes and %.0f flops a point-step (%s): %.1f%% of 4.8 TB/s, %.1f%% of 34 TFLOP/s FP64\n",
+      prec, u / 1e9, bb, fl, src, 100 * u * bb / 4.8e12, 100 * u * fl / 34e12 }'
+done
+[ -n "${fom_double:-}" ] && [ -n "${fom_single:-}" ] &&
+  awk -v d="$fom_double" -v s="$fom_single" 'BEGIN { printf "single / double: %.2f\n", s / d }'
+echo "$p passed, $f failed"
+[ $f -eq 0 ]
