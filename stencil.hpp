@@ -50,13 +50,13 @@ struct Medium {
 namespace kernel {
 
 // Undivided 4th-order centred difference of f at p along stride s (f' ~ d4 / 12h).
-SW4_INLINE Real d4(const Real* f, long p, long s) {
+SW4_HD SW4_INLINE Real d4(const Real* f, long p, long s) {
   return f[p - 2 * s] - 8 * f[p - s] + 8 * f[p + s] - f[p + 2 * s];
 }
 
 template <Update mode>
-SW4_INLINE void store(Real* const* out, const Real* const* u, const Real* const* um,
-                  const Real* rho, Real factor, long p, Real r1, Real r2, Real r3) {
+SW4_HD SW4_INLINE void store(Real* const* out, const Real* const* u, const Real* const* um,
+                         const Real* rho, Real factor, long p, Real r1, Real r2, Real r3) {
   if constexpr (mode == Update::Store) {
     out[0][p] = r1;
     out[1][p] = r2;

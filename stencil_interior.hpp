@@ -108,16 +108,16 @@ constexpr int kG1 = TileScratch::kG1 * kLine, kG2 = TileScratch::kG2 * kLine;
 
 // C1 and C2 of NUMERICS 3.1 from the stretched coefficient c~ at offsets -2..1 (C1 weighs
 // q_{-2}, C2 weighs q_{-1}).
-SW4_INLINE Real avg_c1(Real m2, Real m1, Real c0) { return m1 - Real(0.75) * (c0 + m2); }
-SW4_INLINE Real avg_c2(Real m2, Real m1, Real c0, Real p1) {
+SW4_HD SW4_INLINE Real avg_c1(Real m2, Real m1, Real c0) { return m1 - Real(0.75) * (c0 + m2); }
+SW4_HD SW4_INLINE Real avg_c2(Real m2, Real m1, Real c0, Real p1) {
   return m2 + p1 + 3 * (c0 + m1);
 }
 // The pure term from the G fluxes at the point and its successors along the direction.
-SW4_INLINE Real pure(Real g2_0, Real g1_0, Real g1_1, Real g2_2) {
+SW4_HD SW4_INLINE Real pure(Real g2_0, Real g1_0, Real g1_1, Real g2_2) {
   return g2_0 + g1_0 - g1_1 - g2_2;
 }
 // Undivided 4th-order difference of a flux from its values at offsets -2, -1, 1, 2.
-SW4_INLINE Real delta(Real m2, Real m1, Real p1, Real p2) {
+SW4_HD SW4_INLINE Real delta(Real m2, Real m1, Real p1, Real p2) {
   return m2 - 8 * m1 + 8 * p1 - p2;
 }
 
