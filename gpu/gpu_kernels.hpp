@@ -23,15 +23,6 @@
 namespace sw4 {
 namespace gpu {
 
-struct Ptr3 {
-  Real* c[3];
-};
-struct CPtr3 {
-  const Real* c[3];
-};
-inline Ptr3 ptrs(DeviceField& f) { return {{f.c[0].data(), f.c[1].data(), f.c[2].data()}}; }
-inline CPtr3 cptrs(const DeviceField& f) { return {{f.c[0].data(), f.c[1].data(), f.c[2].data()}}; }
-
 // What L_h reads: the field, the material and the stretching (stencil_point.hpp).
 inline point::LhView lh_view(const DevicePiece& d, const DeviceField& f) {
   point::LhView v;

@@ -38,6 +38,16 @@ struct DeviceField {
   }
 };
 
+// A field's three device pointers, as a launch's lambda captures them (by value).
+struct Ptr3 {
+  Real* c[3];
+};
+struct CPtr3 {
+  const Real* c[3];
+};
+inline Ptr3 ptrs(DeviceField& f) { return {{f.c[0].data(), f.c[1].data(), f.c[2].data()}}; }
+inline CPtr3 cptrs(const DeviceField& f) { return {{f.c[0].data(), f.c[1].data(), f.c[2].data()}}; }
+
 // A 1-D profile on the device, read by global index: at()[i] is element i.
 struct DeviceProfile {
   Buffer<Real> v;

@@ -52,14 +52,14 @@ gpu::DeviceInfo gpu_device(const Run& run, const Subdomain& sd) {
     if (bad) std::fprintf(stderr, "sw4lite-cuda: rank %d: %s\n", rank_, mine.c_str());
     stop("");
   }
-  const double need = gpu::DevicePiece::bytes(double(sd.rho.v.size()));
+  const double points = double(sd.box.size()), need = gpu::DevicePiece::bytes(points);
   if (need > d.free) {
     char b[400];
     std::snprintf(b, sizeof b,
                   "%s:%d: grid: the arrays of this rank's piece (%.0f points) need about %s of GPU "
                   "memory, and GPU %d (%s) of rank %d has %s free (allowed: a grid that fits: a "
                   "larger h, a smaller domain, or more ranks and GPUs)",
-                  run.deck.c_str(), run.cfg.grid.line, double(sd.rho.v.size()), gigabytes(need).c_str(),
+                  run.deck.c_str(), run.cfg.grid.line, points, gigabytes(need).c_str(),
                   d.index, d.name.c_str(), rank_, gigabytes(d.free).c_str());
     stop_on_problem(b);
   }
@@ -77,9 +77,9 @@ int run_gpu(Run& run, const std::array<int, 2>& pgrid) {
   sd.dt = run.dt;
   print_setup(run, grid.words(), reduce(double(sd.point_sources()), MPI_SUM),
               reduce(double(sd.unique_point_sources()), MPI_SUM));
+  const gpu::DeviceInfo dev = gpu_device(run, sd);  // before the output directory is made
   prepare_output(run);
   stop_on_problem(sd.allocate(cfg));
-  const gpu::DeviceInfo dev = gpu_device(run, sd);
   for (Receiver& r : sd.receivers) r.reserve(run.nsteps);
   const std::vector<Subdomain*> pieces{&sd};
   stop_on_problem(restart_or_record_initial(MPI_COMM_WORLD, cfg, run.restart, pieces, run.ckpt.stats));
