@@ -1,6 +1,9 @@
 # The optimised kernels against the plain formulas, and the same bits on any piece of the grid
 # (stencil.hpp, stencil_interior.hpp, stencil_surface.hpp, supergrid.hpp)
 gtest_check unit-kernels 1 120 build/test_kernels
+# The CUDA build's step on its host backend against the CPU step, piece by piece: its launches
+# of the point formulas, the look's atomics, the receivers' batches (gpu/)
+gtest_check unit-gpu-step 1 120 build/test_gpu_step
 # The point bodies the GPU build runs (stencil_point.hpp), on the host, against the tuned kernel
 # at every point of boxes cut at many places, every update, and against the plain formulas
 gtest_check unit-stencil-point 1 120 build/test_stencil_point
