@@ -67,91 +67,139 @@ struct Layout {
   SW4_HD long index(int i, int j, int k) const { return offset + i + sj * j + sk * k; }
 };
 
-struct DevicePiece {
-  GridCfg grid;
+// The point sources of one grid, as PointForces holds them: per point its array index and
+// its contributions in input order.
+struct DeviceForces {
+  Buffer<long> p;
+  Buffer<int> first, count, source;
+  Buffer<double> f;  // fx, fy, fz of each contribution
+  long points = 0;
+  void make(const PointForces& pf) {
+    points = long(pf.points.size());
+    std::vector<long> pv;
+    std::vector<int> fv, cv, sv;
+    std::vector<double> xv;
+    for (const auto& sp : pf.points) {
+      pv.push_back(sp.p);
+      fv.push_back(sp.first);
+      cv.push_back(sp.count);
+    }
+    for (const auto& c : pf.contrib) {
+      sv.push_back(c.source);
+      xv.insert(xv.end(), {c.fx, c.fy, c.fz});
+    }
+    upload_vector(p, pv);
+    upload_vector(first, fv);
+    upload_vector(count, cv);
+    upload_vector(source, sv);
+    upload_vector(f, xv);
+  }
+  template <class T>
+  static void upload_vector(Buffer<T>& b, const std::vector<T>& v) {
+    b.resize(v.size());
+    b.upload(v.data(), v.size());
+  }
+};
+
+// One grid of a piece on the device: grid 0 (Cartesian) or, with topography, grid 1
+// (curvilinear, with its metric).
+struct DeviceGrid {
+  Layout L;
   Box eval, owned;
   Bc bc[6];
-  Layout L;
   bool free_surface_top = false;
-  int time_order = 4;
-  double dt = 0, beta = 0;
+  bool curvilinear = false;
+  int nc = 0;  // grid 1's planes (curvilinear)
   DeviceField um, u, up, acc;
   Buffer<Real> rho, mu, la;
+  Buffer<Real> J, m1, m2, m3, m4;  // the metric (curvilinear)
+  DeviceForces forces;
+
+  void make(const Field& hum, const Field& hu, const Array3& r, const Array3& m, const Array3& l) {
+    L = {r.box, r.sj, r.sk, r.offset};
+    const std::size_t n = r.v.size();
+    for (DeviceField* f : {&um, &u, &up, &acc}) f->make(n);
+    um.upload(hum);
+    u.upload(hu);
+    for (auto* a : {&rho, &mu, &la}) a->resize(n);
+    rho.upload(r.data(), n);
+    mu.upload(m.data(), n);
+    la.upload(l.data(), n);
+  }
+  void make_metric(const Metric& met) {
+    Buffer<Real>* d[5] = {&J, &m1, &m2, &m3, &m4};
+    const Array3* h[5] = {&met.J, &met.m1, &met.m2, &met.m3, &met.m4};
+    for (int a = 0; a < 5; ++a) {
+      d[a]->resize(h[a]->v.size());
+      d[a]->upload(h[a]->data(), h[a]->v.size());
+    }
+  }
+};
+
+struct DevicePiece {
+  GridCfg grid;
+  int time_order = 4;
+  double dt = 0, beta = 0;
+  bool topo = false;
+  DeviceGrid g0, g1;                   // g1: the curvilinear grid (topography)
   DeviceProfile str[3], dc[3], co[3];  // x, y, z: stretching, damping, corner taper
-  // Point sources as PointForces holds them: per point its array index and contributions.
-  Buffer<long> force_p;
-  Buffer<int> force_first, force_count, force_source;
-  Buffer<double> force_f;  // fx, fy, fz of each contribution
-  Buffer<double> gval;     // the time functions of this stage, per source
-  long force_points = 0;
+  Buffer<double> gval;                 // the time functions of this stage, per source
   std::size_t sources = 0;
 
   explicit DevicePiece(const Subdomain& sd) {
     grid = sd.grid;
-    eval = sd.eval;
-    owned = sd.owned;
-    for (int s = 0; s < 6; ++s) bc[s] = sd.bc[s];
-    const Array3& r = sd.rho;
-    L = {r.box, r.sj, r.sk, r.offset};
-    free_surface_top = sd.free_surface_top;
     time_order = sd.time_order;
     dt = sd.dt;
     beta = sd.beta;
-    const std::size_t n = r.v.size();
-    for (DeviceField* f : {&um, &u, &up, &acc}) f->make(n);
-    upload_solution(sd);
-    for (auto* a : {&rho, &mu, &la}) a->resize(n);
-    rho.upload(sd.rho.data(), n);
-    mu.upload(sd.mu.data(), n);
-    la.upload(sd.la.data(), n);
+    topo = sd.topo;
+    g0.eval = sd.eval;
+    g0.owned = sd.owned;
+    for (int s = 0; s < 6; ++s) g0.bc[s] = sd.bc[s];
+    g0.free_surface_top = sd.free_surface_top;
+    g0.make(sd.um, sd.u, sd.rho, sd.mu, sd.la);
+    g0.forces.make(sd.point_forces());
+    if (topo) {
+      const TopGrid& t = sd.top;
+      g1.eval = t.eval;
+      g1.owned = t.owned;
+      for (int s = 0; s < 6; ++s) g1.bc[s] = t.bc[s];
+      g1.curvilinear = true;
+      g1.nc = t.nc;
+      g1.make(t.um, t.u, t.rho, t.mu, t.la);
+      g1.make_metric(t.met);
+      g1.forces.make(t.forces);
+    }
     const Profiles* pr[3] = {&sd.px, &sd.py, &sd.pz};
     for (int d = 0; d < 3; ++d) {
       str[d].make(pr[d]->str);
       dc[d].make(pr[d]->dc);
       co[d].make(pr[d]->co);
     }
-    const PointForces& pf = sd.point_forces();
-    force_points = long(pf.points.size());
-    std::vector<long> p;
-    std::vector<int> first, count, source;
-    std::vector<double> f;
-    for (const auto& sp : pf.points) {
-      p.push_back(sp.p);
-      first.push_back(sp.first);
-      count.push_back(sp.count);
-    }
-    for (const auto& c : pf.contrib) {
-      source.push_back(c.source);
-      f.insert(f.end(), {c.fx, c.fy, c.fz});
-    }
-    upload_vector(force_p, p);
-    upload_vector(force_first, first);
-    upload_vector(force_count, count);
-    upload_vector(force_source, source);
-    upload_vector(force_f, f);
     sources = sd.tfun.size();
     gval.resize(sources);
   }
 
   // The solution levels to and from the host's Subdomain (a restart's state in, the arrays an
   // image, a checkpoint or the error norms read out). U+ and U'' are scratch between steps.
-  void upload_solution(const Subdomain& sd) {
-    um.upload(sd.um);
-    u.upload(sd.u);
-  }
   void download_solution(Subdomain& sd) const {
     synchronize("a download");
-    um.download(sd.um);
-    u.download(sd.u);
+    g0.um.download(sd.um);
+    g0.u.download(sd.u);
+    if (!topo) return;
+    g1.um.download(sd.top.um);
+    g1.u.download(sd.top.u);
   }
-  // Bytes of device memory a piece of n points holds: the fields and the material.
-  static double bytes(double points) { return points * 15 * sizeof(Real); }
-
- private:
-  template <class T>
-  static void upload_vector(Buffer<T>& b, const std::vector<T>& v) {
-    b.resize(v.size());
-    b.upload(v.data(), v.size());
+  // (Um, U, U+) <- (U, U+, Um) on both grids, as Subdomain::finish does.
+  void rotate() {
+    for (DeviceGrid* g : {&g0, &g1}) {
+      g->um.swap(g->u);
+      g->u.swap(g->up);
+    }
+  }
+  // Bytes of device memory a piece holds: the fields and the material (15 values a point), and
+  // on the curvilinear grid the metric (5 more).
+  static double bytes(double points, double curvilinear_points) {
+    return (points * 15 + curvilinear_points * 20) * sizeof(Real);
   }
 };
 

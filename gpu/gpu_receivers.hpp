@@ -24,13 +24,13 @@ class DeviceReceivers {
   static constexpr int kCube = 27;             // points around a receiver
   static constexpr int kSlot = 2 * 3 * kCube;  // U+ and U-, three components each
 
-  // The receivers of sd (its Cartesian grid), a batch of up to `slots` steps.
-  DeviceReceivers(const Subdomain& sd, const Layout& L, int slots) : L_(L) {
-    n_ = int(sd.receivers.size());
+  // The receivers of one grid of a piece (its arrays' layout L), a batch of up to `slots` steps.
+  DeviceReceivers(const std::vector<Receiver>& recs, const Layout& L, int slots) {
+    n_ = int(recs.size());
     if (n_ == 0) return;
     slots_ = std::max(1, slots);
     std::vector<long> idx;
-    for (const Receiver& r : sd.receivers)
+    for (const Receiver& r : recs)
       for (int c = 0; c < kCube; ++c) {
         const int i = r.p.i + c % 3 - 1, j = r.p.j + c / 3 % 3 - 1, k = r.p.k + c / 9 - 1;
         idx.push_back(L.box.contains(i, j, k) ? L.index(i, j, k) : -1);
@@ -39,7 +39,7 @@ class DeviceReceivers {
     index_.upload(idx.data(), idx.size());
     batch_.resize(std::size_t(slots_) * n_ * kSlot);
     host_.resize(batch_.size());
-    for (const Receiver& r : sd.receivers) {
+    for (const Receiver& r : recs) {
       const Box b{r.p.i - 1, r.p.i + 1, r.p.j - 1, r.p.j + 1, r.p.k - 1, r.p.k + 1};
       Field up, um;
       for (int c = 0; c < 3; ++c) up[c].define(b), um[c].define(b);
@@ -64,8 +64,8 @@ class DeviceReceivers {
   }
   bool full() const { return n_ > 0 && pending_ == slots_; }
   // Whether a receiver file falls due once the gathered slots are samples (Receiver::write_due).
-  bool file_due(const Subdomain& sd) const {
-    for (const Receiver& r : sd.receivers) {
+  bool file_due(const std::vector<Receiver>& recs) const {
+    for (const Receiver& r : recs) {
       const long n = long(r.nsamples()) + pending_;
       if (r.cfg.writeEvery > 0 && n > 1 && (n - 1) % r.cfg.writeEvery == 0) return true;
     }
@@ -73,7 +73,7 @@ class DeviceReceivers {
   }
 
   // The gathered slots as samples of the host's receivers, in step order.
-  void flush(Subdomain& sd, double dt) {
+  void flush(std::vector<Receiver>& recs, double h, double dt) {
     if (n_ == 0 || pending_ == 0) return;
     synchronize("the receivers' samples");
     const std::size_t n = std::size_t(pending_) * n_ * kSlot;
@@ -88,13 +88,12 @@ class DeviceReceivers {
             up[c].v[o] = v[c * kCube + o];
             um[c].v[o] = v[(3 + c) * kCube + o];
           }
-        sd.receivers[r].record(up, up, um, sd.grid.h, dt);
+        recs[r].record(up, up, um, h, dt);
       }
     pending_ = 0;
   }
 
  private:
-  Layout L_;
   int n_ = 0, slots_ = 1, pending_ = 0;
   Buffer<long> index_;
   Buffer<Real> batch_;

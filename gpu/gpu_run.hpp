@@ -9,7 +9,7 @@
 // functions' values (a few numbers, two uploads a step), the look's four integers at a looked-at
 // step, the receivers' batches, and the solution levels when an image or a checkpoint is due.
 // What the device does not have yet is refused before anything runs, in one line
-// (gpu_problem): topography, DG, the test problems whose data are host functions.
+// (gpu_problem): DG, the test problems whose data are host functions.
 #pragma once
 
 #include "gpu/gpu_halo.hpp"
@@ -24,7 +24,6 @@ std::string gpu_problem(const Config& cfg, const std::string& deck) {
            " is not in the CUDA build yet (allowed: ./sw4lite or ./sw4lite-onesided run it)";
   };
   if (cfg.dg.on) return no("dgalerkin (the DG solver)", cfg.dg.line);
-  if (cfg.topo.on) return no("topography (the curvilinear grid)", cfg.topo.line);
   const char* names[] = {"", "twilight", "testenergy", "testlamb", "testrayleigh"};
   if (cfg.verify.kind != VerifyKind::None)
     return no(std::string(names[int(cfg.verify.kind)]) + " (its data are host functions)", 0);
@@ -52,7 +51,8 @@ gpu::DeviceInfo gpu_device(const Run& run, const Subdomain& sd) {
     if (bad) std::fprintf(stderr, "sw4lite-cuda: rank %d: %s\n", rank_, mine.c_str());
     stop("");
   }
-  const double points = double(sd.box.size()), need = gpu::DevicePiece::bytes(points);
+  const double points = double(sd.box.size()) + (sd.topo ? double(sd.top.box.size()) : 0);
+  const double need = gpu::DevicePiece::bytes(double(sd.box.size()), sd.topo ? double(sd.top.box.size()) : 0);
   if (need > d.free) {
     char b[400];
     std::snprintf(b, sizeof b,
@@ -71,7 +71,10 @@ int run_gpu(Run& run, const std::array<int, 2>& pgrid) {
   const Config& cfg = run.cfg;
   const ProcessGrid grid(pgrid);
   Subdomain sd(cfg, grid.piece(cfg));
-  const std::array<double, 2> speed2{reduce(max_wave_speed2(cfg, sd.box), MPI_MAX), 0};
+  // With topography the time step needs the metric, so the arrays come first (as run_twosided).
+  if (cfg.topo.on) stop_on_problem(sd.allocate(cfg));
+  const std::array<double, 2> speed2 = cfg.topo.on ? reduce_speed2(sd.max_speed2())
+      : std::array<double, 2>{reduce(max_wave_speed2(cfg, sd.box), MPI_MAX), 0};
   const double dt0 = time_step(run, speed2);
   check_and_schedule(run, dt0, speed2);
   sd.dt = run.dt;
@@ -79,14 +82,26 @@ int run_gpu(Run& run, const std::array<int, 2>& pgrid) {
               reduce(double(sd.unique_point_sources()), MPI_SUM));
   const gpu::DeviceInfo dev = gpu_device(run, sd);  // before the output directory is made
   prepare_output(run);
-  stop_on_problem(sd.allocate(cfg));
+  if (!cfg.topo.on) stop_on_problem(sd.allocate(cfg));
   for (Receiver& r : sd.receivers) r.reserve(run.nsteps);
+  for (Receiver& r : sd.top.receivers) r.reserve(run.nsteps);
   const std::vector<Subdomain*> pieces{&sd};
   stop_on_problem(restart_or_record_initial(MPI_COMM_WORLD, cfg, run.restart, pieces, run.ckpt.stats));
   gpu::DevicePiece dp(sd);
-  gpu::DeviceHalo halo(grid.guard.comm, dp.L);
+  gpu::DeviceHalo halo(grid.guard.comm, dp.g0.L);
+  std::unique_ptr<gpu::DeviceHalo> halo1;
+  if (dp.topo) halo1 = std::make_unique<gpu::DeviceHalo>(grid.guard.comm, dp.g1.L);
+  auto exchange = [&] {  // U+ of both grids
+    halo.exchange(dp.g0.up);
+    if (halo1) halo1->exchange(dp.g1.up);
+  };
   gpu::DeviceLook looker;
-  gpu::DeviceReceivers recs(sd, dp.L, std::min(run.nsteps, 128));
+  const int slots = std::min(run.nsteps, 128);
+  gpu::DeviceReceivers recs0(sd.receivers, dp.g0.L, slots), recs1(sd.top.receivers, dp.g1.L, slots);
+  auto flush = [&] {
+    recs0.flush(sd.receivers, sd.grid.h, run.dt);
+    recs1.flush(sd.top.receivers, sd.grid.h, run.dt);
+  };
   if (rank_ == 0) {
     std::printf("%s: %d rank(s), rank 0 on GPU %d of %d (%s, %.3g GB), halos %s\n", gpu::kBackend,
                 nranks_, dev.index, dev.count, dev.name.c_str(), dev.memory / 1e9,
@@ -124,12 +139,11 @@ int run_gpu(Run& run, const std::array<int, 2>& pgrid) {
     lap(&PhaseTimes::scheme);
     forces(t, 0);
     lap(&PhaseTimes::forcing);
-    halo.exchange(dp.up);
+    exchange();
     lap(&PhaseTimes::comm);
     if (dp.time_order == 4) {  // U+ (second order: U* damped, NUMERICS 2.4)
-      gpu::boundary_conditions(dp, dp.up);
+      gpu::boundary_conditions(dp);
       lap(&PhaseTimes::bc);
-      gpu::acceleration(dp);
       gpu::corrector_update(dp);
       lap(&PhaseTimes::scheme);
       forces(t, 1);
@@ -137,19 +151,21 @@ int run_gpu(Run& run, const std::array<int, 2>& pgrid) {
     }
     gpu::damping(dp);
     lap(&PhaseTimes::supergrid);
-    halo.exchange(dp.up);
+    exchange();
     lap(&PhaseTimes::comm);
-    gpu::boundary_conditions(dp, dp.up);  // finish: BC, receivers, rotation
+    gpu::boundary_conditions(dp);  // finish: BC, receivers, rotation
     lap(&PhaseTimes::bc);
-    recs.gather(dp.up, dp.um);
-    dp.um.swap(dp.u);
-    dp.u.swap(dp.up);
+    recs0.gather(dp.g0.up, dp.g0.um);
+    recs1.gather(dp.g1.up, dp.g1.um);
+    dp.rotate();
     t += sd.dt;
     if (end.checks(n)) {
       end.noted(n, t, looker.look(dp, abs_bits(end.bound(n))));
       stop_on_bad_solution(cfg, end, n);
     }
-    if (recs.full() || recs.file_due(sd) || run.ckpt.due(n)) recs.flush(sd, run.dt);
+    if (recs0.full() || recs1.full() || recs0.file_due(sd.receivers) ||
+        recs1.file_due(sd.top.receivers) || run.ckpt.due(n))
+      flush();
     end.write(sd);
     if (rank_ == 0) end.progress(n, t);
     if (run.ckpt.due(n) || run.images.due(n)) dp.download_solution(sd);
@@ -158,7 +174,7 @@ int run_gpu(Run& run, const std::array<int, 2>& pgrid) {
   }
   gpu::synchronize("the last step");
   const double loop_end = MPI_Wtime();
-  recs.flush(sd, run.dt);
+  flush();
   dp.download_solution(sd);
   sd.write_receivers(cfg.fileio.path, run.utc, false);
   std::vector<ErrorParts> parts;

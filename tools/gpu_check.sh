@@ -18,7 +18,9 @@
 #      (as counted by ncu on the device step's kernels where ncu runs, else the model of
 #      docs/benchmarks.md), and the fractions of the H200's 4.8 TB/s and 34 TFLOP/s (FP64);
 #   4. where ncu runs, the time of each kernel of one step (where the time goes).
-# The last line is "N passed, N failed".
+# The last line is "N passed, N failed". For a dry run of the script itself on a machine without
+# a GPU: GPU_CHECK_DRY=1 uses the host backend (build/sw4lite_gpuhost, both precisions' places)
+# and skips the CUDA builds; NPTS= and STEPS= shrink the large grid.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 out=${1:-build/gpu-check}
@@ -48,8 +50,12 @@ fi
 command -v "$mpicxx_cmd" >/dev/null 2>&1 || { echo "FAIL  no MPI compiler (mpicxx, or gpu-mpi/ from tools/gpu_mpi.sh)"; echo "0 passed, 1 failed"; exit 1; }
 export MPIRUN_KIND=${MPIRUN_KIND:-}
 t0=$SECONDS
-if make --no-print-directory -j"$(nproc)" GPU=cuda MPICXX="$mpicxx_cmd" sw4lite-cuda build/sw4lite-cuda-single sw4lite \
-     >"$out/build.log" 2>&1; then
+cuda=sw4lite-cuda cuda_single=build/sw4lite-cuda-single targets="sw4lite-cuda build/sw4lite-cuda-single sw4lite"
+if [ "${GPU_CHECK_DRY:-0}" = 1 ]; then
+  cuda=build/sw4lite_gpuhost cuda_single=build/sw4lite_gpuhost targets="build/sw4lite_gpuhost sw4lite"
+fi
+# shellcheck disable=SC2086
+if make --no-print-directory -j"$(nproc)" GPU=cuda MPICXX="$mpicxx_cmd" $targets >"$out/build.log" 2>&1; then
   pass "build: sw4lite-cuda, sw4lite-cuda-single, sw4lite in $((SECONDS - t0)) s"
 else
   fail "build (log $out/build.log)"; tail -n 30 "$out/build.log"
@@ -75,7 +81,7 @@ runs() {  # runs NAME NP BINARY: the deck in $out/NAME
 }
 OMP=1 runs cpu "$(( $(nproc) > 8 ? 8 : $(nproc) ))" sw4lite || fail "the CPU build's run"
 for np in 1 2; do
-  if runs cuda-np$np "$np" sw4lite-cuda; then
+  if runs cuda-np$np "$np" "$cuda"; then
     grep -Fxq -- "$published" "$out/cuda-np$np/stdout" && pass "pointsource norms on $np rank(s) = published" ||
       fail "pointsource norms on $np rank(s) differ from the published: $published"
   else fail "sw4lite-cuda on $np rank(s)"; fi
@@ -86,7 +92,7 @@ bash test/e2e/same_files.sh "$out/cuda-np1/$res" "$out/cuda-np2/$res" >/dev/null
 bash test/e2e/close_files.sh "$out/cpu/$res" "$out/cuda-np1/$res" 1e-12 4 | tail -n 1
 bash test/e2e/close_files.sh "$out/cpu/$res" "$out/cuda-np1/$res" 1e-12 4 >/dev/null &&
   pass "receivers within 1e-12 of the CPU build's" || fail "receivers differ from the CPU build's by more than 1e-12"
-if runs cuda-single 1 build/sw4lite-cuda-single; then
+if runs cuda-single 1 "$cuda_single"; then
   grep -a '^Errors at time' "$out/cuda-single/stdout" | tail -n 1 | awk '{ a = $7 / 0.569416 - 1; b = $10 / 0.0245361 - 1
        c = $15 / 3.7439 - 1; exit !(a * a < 1e-8 && b * b < 1e-8 && c * c < 1e-8) }' &&
     pass "single build's norms within 1e-4 of the published" || fail "single build's norms"
@@ -106,7 +112,7 @@ rec x=4 y=4.5 z=0 file=surface usgsformat=1
 developer reporttiming=1
 DECK
 for prec in double single; do
-  bin=sw4lite-cuda; [ $prec = single ] && bin=build/sw4lite-cuda-single
+  bin=$cuda; [ $prec = single ] && bin=$cuda_single
   mkdir -p "$out/large-$prec"
   (cd "$out/large-$prec" && timeout 300 "$OLDPWD/tools/mpirun.sh" 1 "$OLDPWD/$bin" "$big" >stdout 2>stderr)
   rc=$?
@@ -118,25 +124,44 @@ for prec in double single; do
     fail "large $prec: exit $rc"; tail -n 8 "$out/large-$prec/stdout" "$out/large-$prec/stderr"
   fi
 done
-# Where ncu runs: one step's kernels on a smaller grid, their DRAM bytes, FP64 operations and times.
-bytes=340 flops=1750 src=model
+# Where ncu runs: every kernel of 3 steps on a 201^3 grid, its DRAM bytes, FP64 operations and
+# time, summed per kernel kind (the gpu:: function that launched it) and per point-step.
+bytes=300 flops=1750 src="the model of docs/benchmarks.md, GPU"
 if command -v ncu >/dev/null 2>&1; then
-  sed -e "s/^time .*/time steps=3/" -e "s/h=$h/h=$(awk 'BEGIN{printf "%.10g", 8.0/200}')/" "$big" >"$out/ncu.in"
-  (cd "$out" && timeout 240 ncu --launch-skip 0 --launch-count 200 --csv --metrics \
+  sed -e "s/^time .*/time steps=3/" -e "s/h=$h/h=0.04/" "$big" >"$out/ncu.in"
+  (cd "$out" && timeout 300 ncu --csv --metrics \
      gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,smsp__sass_thread_inst_executed_op_dadd_pred_on.sum,smsp__sass_thread_inst_executed_op_dmul_pred_on.sum,smsp__sass_thread_inst_executed_op_dfma_pred_on.sum \
-     "$OLDPWD/sw4lite-cuda" "$out/ncu.in" >ncu.csv 2>ncu.err)
-  if [ -s "$out/ncu.csv" ] && grep -q dram__bytes "$out/ncu.csv"; then
-    awk -F'","' -v pts=$((201 * 201 * 201)) '
-      { gsub(/"/, "") } NR > 1 && $0 ~ /dram__bytes|dadd|dmul|dfma|time_duration/ {
-        k = $5; sub(/\(.*/, "", k); m = $(NF - 2); v = $NF; gsub(/,/, "", v)
-        if (m ~ /dram__bytes/) { by[k] += v; B += v } else if (m ~ /time/) { tm[k] += v; T += v }
-        else { fl[k] += (m ~ /dfma/ ? 2 : 1) * v; F += (m ~ /dfma/ ? 2 : 1) * v } }
-      END { for (k in tm) printf "   kernel %-60.60s %6.1f%% of the time, %7.1f bytes, %7.1f flops a point\n", k, 100 * tm[k] / T, by[k] / pts / 3, fl[k] / pts / 3
-            printf "NCU %.1f %.1f\n", B / pts / 3, F / pts / 3 }' "$out/ncu.csv" | tee "$out/ncu-summary.txt"
+     "$OLDPWD/$cuda" "$out/ncu.in" >ncu.csv 2>ncu.err)
+  if grep -q dram__bytes "$out/ncu.csv" 2>/dev/null; then
+    python3 - "$out/ncu.csv" 201 3 <<'PY' | tee "$out/ncu-summary.txt"
+import csv, re, sys, collections
+path, n, steps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+rows = [r for r in csv.reader(open(path)) if len(r) > 5]
+head = rows[0]
+ki, mi, vi = head.index("Kernel Name"), head.index("Metric Name"), head.index("Metric Value")
+per = collections.defaultdict(lambda: collections.defaultdict(float))
+for r in rows[1:]:
+    m = re.search(r"gpu::(\w+)\(", r[ki])
+    kind = m.group(1) if m else r[ki][:40]
+    try:
+        v = float(r[vi].replace(",", ""))
+    except ValueError:
+        continue
+    name = r[mi]
+    if "dram__bytes" in name: per[kind]["bytes"] += v
+    elif "time" in name: per[kind]["time"] += v
+    elif "dfma" in name: per[kind]["flops"] += 2 * v
+    else: per[kind]["flops"] += v
+pts = float(n) ** 3 * steps
+T = sum(k["time"] for k in per.values()) or 1
+for kind, k in sorted(per.items(), key=lambda x: -x[1]["time"]):
+    print("   %-24s %5.1f%% of the time, %6.1f bytes and %7.1f flops a point-step" % (kind, 100 * k["time"] / T, k["bytes"] / pts, k["flops"] / pts))
+print("NCU %.1f %.1f" % (sum(k["bytes"] for k in per.values()) / pts, sum(k["flops"] for k in per.values()) / pts))
+PY
     read -r _ bytes flops < <(grep '^NCU' "$out/ncu-summary.txt")
-    src="ncu, 3 steps of 201^3"
+    src="ncu: every kernel of 3 steps of 201^3 points"
   else
-    echo "   ncu did not measure (see $out/ncu.err): $(tail -n 2 "$out/ncu.err" | tr '\n' ' ')"
+    echo "   ncu did not measure (see $out/ncu.err): $(tail -n 2 "$out/ncu.err" 2>/dev/null | tr '\n' ' ')"
   fi
 fi
 for prec in double single; do

@@ -12,8 +12,10 @@
 # kernel does, but where a compiler contracts a multiply and an add into one FMA differs between
 # the two, so the last bits may differ. The decks: every source and receiver kind
 # (layered-identity: free surface, super-grid layers, a Discrete time function, six receiver
-# modes, USGS and SAC) and a testpointsource deck (its error norms, PointSourceErr.txt).
-# make test (QUICK=1): the layered deck; make check: both decks. The CUDA binary itself is
+# modes, USGS and SAC), a topography deck (both grids: the curvilinear operator, the curved
+# free surface, the injection, receivers of every mode in both) and a testpointsource deck (its
+# error norms, PointSourceErr.txt). make test (QUICK=1): the layered and topography decks; make
+# check: all three. The CUDA binary itself is
 # built and run where no GPU is by CI's part g (test/ci/cuda.sh); on a GPU by tools/gpu_check.sh.
 gp_dir=$PWD/test-output/gpu
 rm -rf "$gp_dir" && mkdir -p "$gp_dir"
@@ -21,8 +23,9 @@ cp inputs/discrete-pulse.txt "$gp_dir/"
 sed 's/^time t=.*/time t=0.45/' inputs/layered-identity.in >"$gp_dir/layered.in"
 gp_rel=1e-12
 [ "$(cat build/precision 2>/dev/null)" = single ] && gp_rel=1e-5
-gp_decks="$gp_dir/layered.in test/e2e/halo-pointsource.in"
-quick && gp_decks="$gp_dir/layered.in"
+sed 's/^time t=.*/time t=0.35/' inputs/topography.in >"$gp_dir/topography.in"
+gp_decks="$gp_dir/layered.in $gp_dir/topography.in test/e2e/halo-pointsource.in"
+quick && gp_decks="$gp_dir/layered.in $gp_dir/topography.in"
 for gp_deck in $gp_decks; do
   gp_name=$(basename "$gp_deck" .in)
   gp_res=$(sed -n 's/^fileio .*path=\([^ ]*\).*/\1/p' "$gp_deck")
@@ -38,4 +41,5 @@ for gp_deck in $gp_decks; do
     "$gp_dir/$gp_name-cpu/$gp_res" "$gp_dir/$gp_name-np1/$gp_res" "$gp_rel"
 done
 # What the CUDA build refuses, in one line and exit 1, before anything is written.
-cmd_check gpu-refuses-topography 60 bash test/e2e/gpu_refusal.sh inputs/topography.in "topography (the curvilinear grid) is not in the CUDA build yet"
+cmd_check gpu-refuses-dg 60 bash test/e2e/gpu_refusal.sh test/reference/dg/sm-q1.in "dgalerkin (the DG solver) is not in the CUDA build yet"
+cmd_check gpu-refuses-twilight 60 bash test/e2e/gpu_refusal.sh test/reference/sw4/twilight/flat-twi-1.in "twilight (its data are host functions) is not in the CUDA build yet"
