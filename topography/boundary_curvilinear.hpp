@@ -10,8 +10,12 @@
 // case visibly reduces to the Cartesian free surface of boundary.hpp. The stretching is kept
 // inside the vectors n, a_x, a_y exactly as the operator uses them (NUMERICS 16.1), so the
 // ghost values make the operator's own discrete k-flux vanish at k = 1. The differences along
-// the surface and the normal one are boundary.hpp's (surface_tangential, surface_normal_inner),
-// the flat condition's own: one arithmetic for both, written once.
+// the surface and the normal one are boundary.hpp's (tangential_at, normal_inner_at), the flat
+// condition's own: one arithmetic for both, written once.
+//
+// Each column's arithmetic is a function of raw pointers and the point's values
+// (free_surface_curvilinear_ghosts, inject_column), marked SW4_HD: the loops below call it on
+// the host, the CUDA build from a kernel, one body for both (DESIGN.md, "The GPU build").
 //
 // The injection is a plain copy of planes, done last in every boundary stage and over every
 // column the arrays hold, ghost and padding columns included: the Cartesian grid's top ghosts
