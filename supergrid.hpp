@@ -211,33 +211,47 @@ inline void supergrid_damping(Field& up, const Field& u, const Field& um, const 
 
 namespace kernel {
 
-// One row of grid 1's damping of w = u - um into out: the Cartesian row with rho J in place of
-// rho, no corner taper c^z and no z term (grid 1 has no z layer). sj: the stride from a row to
-// the next; dx, sx, cx: the x profiles per point t (dx also at t - 1, t + 1); the y values are
-// the row's.
+// The damping sum of grid 1 for w = u - um at point p: the Cartesian damp_point with rho J in
+// place of rho (r: rho, jac: J), no corner taper c^z and no z term (grid 1 has no z layer); U+
+// -= beta/(rho J) sum. dx: the damping coefficients at offsets -1, 0, +1 along x (dx[-1..1]);
+// sxc, cxc the point's x stretching and taper; the y values are the row's. One body for the
+// CPU's rows below and the CUDA build.
+template <bool X, bool Y>
+SW4_HD SW4_INLINE Real damp_point_curvilinear(const Real* u, const Real* um, const Real* r,
+                                              const Real* jac, long p, long sj, const Real* dx,
+                                              Real sxc, Real cxc, Real dym, Real dy0, Real dyp,
+                                              Real syc, Real cyc) {
+  auto d2 = [&](long q, long s) SW4_INLINE_LAMBDA {
+    return (u[q + s] - um[q + s]) - 2 * (u[q] - um[q]) + (u[q - s] - um[q - s]);
+  };
+  auto rj = [&](long q) SW4_INLINE_LAMBDA { return r[q] * jac[q]; };
+  Real sum = 0;
+  if constexpr (X)
+    sum += sxc * cyc *
+           (rj(p + 1) * dx[1] * d2(p + 1, 1) - 2 * rj(p) * dx[0] * d2(p, 1) +
+            rj(p - 1) * dx[-1] * d2(p - 1, 1));
+  if constexpr (Y)
+    sum += syc * cxc *
+           (rj(p + sj) * dyp * d2(p + sj, sj) - 2 * rj(p) * dy0 * d2(p, sj) +
+            rj(p - sj) * dym * d2(p - sj, sj));
+  return sum;
+}
+
+// damp_point_curvilinear at the points t0 <= t < t1 of one row into out (t: column offset
+// from the row's first point p0). sj: the stride from a row to the next; dx, sx, cx: the x
+// profiles per point t (dx also at t - 1, t + 1).
 template <bool X, bool Y>
 SW4_INLINE void damp_row_curvilinear(Real* out, const Real* u, const Real* um,
                                      const Real* r, const Real* jac, long p0, int t0, int t1,
                                      long sj, const Real* dx, const Real* sx,
                                      const Real* cx, Real dym, Real dy0, Real dyp,
                                      Real syc, Real cyc, Real beta) {
-  auto d2 = [&](long q, long s) SW4_INLINE_LAMBDA {
-    return (u[q + s] - um[q + s]) - 2 * (u[q] - um[q]) + (u[q - s] - um[q - s]);
-  };
-  auto rj = [&](long q) SW4_INLINE_LAMBDA { return r[q] * jac[q]; };
   SW4_IVDEP
   for (int t = t0; t < t1; ++t) {
     const long p = p0 + t;
-    Real sum = 0;
-    if constexpr (X)
-      sum += sx[t] * cyc *
-             (rj(p + 1) * dx[t + 1] * d2(p + 1, 1) - 2 * rj(p) * dx[t] * d2(p, 1) +
-              rj(p - 1) * dx[t - 1] * d2(p - 1, 1));
-    if constexpr (Y)
-      sum += syc * cx[t] *
-             (rj(p + sj) * dyp * d2(p + sj, sj) - 2 * rj(p) * dy0 * d2(p, sj) +
-              rj(p - sj) * dym * d2(p - sj, sj));
-    out[p] -= beta / rj(p) * sum;
+    const Real sum = damp_point_curvilinear<X, Y>(u, um, r, jac, p, sj, dx + t, sx[t], cx[t], dym,
+                                                  dy0, dyp, syc, cyc);
+    out[p] -= beta / (r[p] * jac[p]) * sum;
   }
 }
 

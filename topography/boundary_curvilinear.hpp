@@ -10,8 +10,12 @@
 // case visibly reduces to the Cartesian free surface of boundary.hpp. The stretching is kept
 // inside the vectors n, a_x, a_y exactly as the operator uses them (NUMERICS 16.1), so the
 // ghost values make the operator's own discrete k-flux vanish at k = 1. The differences along
-// the surface and the normal one are boundary.hpp's (surface_tangential, surface_normal_inner),
-// the flat condition's own: one arithmetic for both, written once.
+// the surface and the normal one are boundary.hpp's (tangential_at, normal_inner_at), the flat
+// condition's own: one arithmetic for both, written once.
+//
+// Each column's arithmetic is a function of raw pointers and the point's values
+// (free_surface_curvilinear_ghosts, inject_column), marked SW4_HD: the loops below call it on
+// the host, the CUDA build from a kernel, one body for both (DESIGN.md, "The GPU build").
 //
 // The injection is a plain copy of planes, done last in every boundary stage and over every
 // column the arrays hold, ghost and padding columns included: the Cartesian grid's top ghosts
@@ -36,80 +40,106 @@
 
 namespace sw4 {
 
+// The ghost values f_c(i, j, 0) of the curved free surface (NUMERICS 17.1) at the column whose
+// plane-1 point is q (i stride 1, j stride sj, k stride sk in all three components), from the
+// point's material m, l, metric m1..m4 and stretching sx, sy at (i, j, 1); tau: the boundary
+// forcing (twilight's), or null (a run). Reads f at k = 1..4 and the tangential neighbours
+// q +- 1, 2 and q +- sj, 2 sj of the plane k = 1. One body for the CPU loop below and the CUDA
+// build (double arithmetic in both precisions, as the flat free_surface_ghosts).
+SW4_HD inline void free_surface_curvilinear_ghosts(Real* const f[3], long q, long sj, long sk,
+                                                   double m, double l, double m1, double m2,
+                                                   double m3, double m4, double sx, double sy,
+                                                   const double* tau) {
+  constexpr Real b0 = sbp::sbop[0];
+  const double l2m = 2 * m + l;
+  // n = (s^x m2, s^y m3, m4): sqrt(J) grad k with the stretched x and y components.
+  const double n1 = sx * m2, n2 = sy * m3, n3 = m4;
+  double di[3], dj[3];
+  for (int c = 0; c < 3; ++c) {
+    di[c] = tangential_at(f[c], q, 1);  // the D of NUMERICS 16.1 along k = 1
+    dj[c] = tangential_at(f[c], q, sj);
+  }
+  // B(n, a_x) D_i u and B(n, a_y) D_j u (NUMERICS 16.2's table): the tangential part of
+  // the k-flux, which the normal part must cancel.
+  const double fx = m1 * sx, fy = m1 * sy;
+  const double bx[3] = {fx * (l2m * n1 * di[0] + m * n2 * di[1] + m * n3 * di[2]),
+                        fx * (l * n2 * di[0] + m * n1 * di[1]),
+                        fx * (l * n3 * di[0] + m * n1 * di[2])};
+  const double by[3] = {fy * (m * n2 * dj[0] + l * n1 * dj[1]),
+                        fy * (m * n1 * dj[0] + l2m * n2 * dj[1] + m * n3 * dj[2]),
+                        fy * (l * n3 * dj[1] + m * n2 * dj[2])};
+  // Dividing the flux by s^x s^y makes B(n, n) = s^x s^y (mu alpha I + (lambda + mu) nu
+  // nu^T) with nu = n / sqrt(s^x s^y): the system for w = D^_k u.
+  const double isxy = 1 / (sx * sy), rs = std::sqrt(isxy);
+  double t[3] = {isxy * (bx[0] + by[0]), isxy * (bx[1] + by[1]), isxy * (bx[2] + by[2])};
+  if (tau)
+    for (int c = 0; c < 3; ++c) t[c] -= tau[c];
+  const double nu[3] = {n1 * rs, n2 * rs, n3 * rs};
+  const double alpha = nu[0] * nu[0] + nu[1] * nu[1] + nu[2] * nu[2];
+  const double nut = nu[0] * t[0] + nu[1] * t[1] + nu[2] * t[2];
+  // w = -(1/(mu alpha)) [t - ((lambda + mu)/((2 mu + lambda) alpha)) (nu . t) nu]
+  const double fr = (l + m) / (l2m * alpha) * nut, g = 1 / (m * alpha);
+  for (int c = 0; c < 3; ++c) {
+    const double w = -g * (t[c] - fr * nu[c]);
+    f[c][q - sk] = (w - normal_inner_at(f[c], q, sk)) / b0;
+  }
+}
+
 // The ghost values u(i, j, 0) of the free surface at k = 1 of grid 1 (NUMERICS 17.1), for i in
 // [b.ib + 2, b.ie - 2], j in [b.jb + 2, b.je - 2], b = u[0].box: the same columns as the
 // Cartesian free surface, which the original applies first and then overwrites. The boundary
 // forcing tau is zero in a run without a test problem; twilight gives it (the k-flux divided
-// by s^x s^y that the surface must carry at column (i, j) at `time`). mu, la, met, strx, stry are read at (i, j, 1), i and
-// j; u at k = 1..4 and its tangential neighbours (i +- 2, j +- 2) of the plane k = 1.
+// by s^x s^y that the surface must carry at column (i, j) at `time`). mu, la, met, strx, stry
+// are read at (i, j, 1), i and j; u at k = 1..4 and its tangential neighbours (i +- 2, j +- 2)
+// of the plane k = 1. free_surface_curvilinear_ghosts at every column.
 using SurfaceForcing = std::function<void(int i, int j, double t, double tau[3])>;
 inline void free_surface_curvilinear(Field& u, const Array3& mu, const Array3& la,
                                      const Metric& met, const Array1& strx, const Array1& stry,
                                      const SurfaceForcing* forcing = nullptr, double time = 0) {
   const Box& b = u[0].box;
+  Real* const f[3] = {u[0].data(), u[1].data(), u[2].data()};
   SW4_OMP(for schedule(static))
   for (int j = b.jb + 2; j <= b.je - 2; ++j)
     for (int i = b.ib + 2; i <= b.ie - 2; ++i) {
-      const double sx = strx(i), sy = stry(j);
-      const double m = mu(i, j, 1), l = la(i, j, 1), l2m = 2 * m + l;
-      const double m1 = met.m1(i, j, 1);
-      // n = (s^x m2, s^y m3, m4): sqrt(J) grad k with the stretched x and y components.
-      const double n1 = sx * met.m2(i, j, 1), n2 = sy * met.m3(i, j, 1), n3 = met.m4(i, j, 1);
-      double di[3], dj[3];
-      for (int c = 0; c < 3; ++c) {
-        di[c] = surface_tangential(u[c], i, j, 1, 0);  // the D of NUMERICS 16.1 along k = 1
-        dj[c] = surface_tangential(u[c], i, j, 0, 1);
-      }
-      // B(n, a_x) D_i u and B(n, a_y) D_j u (NUMERICS 16.2's table): the tangential part of
-      // the k-flux, which the normal part must cancel.
-      const double fx = m1 * sx, fy = m1 * sy;
-      const double bx[3] = {fx * (l2m * n1 * di[0] + m * n2 * di[1] + m * n3 * di[2]),
-                            fx * (l * n2 * di[0] + m * n1 * di[1]),
-                            fx * (l * n3 * di[0] + m * n1 * di[2])};
-      const double by[3] = {fy * (m * n2 * dj[0] + l * n1 * dj[1]),
-                            fy * (m * n1 * dj[0] + l2m * n2 * dj[1] + m * n3 * dj[2]),
-                            fy * (l * n3 * dj[1] + m * n2 * dj[2])};
-      // Dividing the flux by s^x s^y makes B(n, n) = s^x s^y (mu alpha I + (lambda + mu) nu
-      // nu^T) with nu = n / sqrt(s^x s^y): the system for w = D^_k u.
-      const double isxy = 1 / (sx * sy), rs = std::sqrt(isxy);
-      double t[3] = {isxy * (bx[0] + by[0]), isxy * (bx[1] + by[1]), isxy * (bx[2] + by[2])};
-      if (forcing) {
-        double tau[3];
-        (*forcing)(i, j, time, tau);
-        for (int c = 0; c < 3; ++c) t[c] -= tau[c];
-      }
-      const double nu[3] = {n1 * rs, n2 * rs, n3 * rs};
-      const double alpha = nu[0] * nu[0] + nu[1] * nu[1] + nu[2] * nu[2];
-      const double nut = nu[0] * t[0] + nu[1] * t[1] + nu[2] * t[2];
-      // w = -(1/(mu alpha)) [t - ((lambda + mu)/((2 mu + lambda) alpha)) (nu . t) nu]
-      const double f = (l + m) / (l2m * alpha) * nut, g = 1 / (m * alpha);
-      for (int c = 0; c < 3; ++c) {
-        const double w = -g * (t[c] - f * nu[c]);
-        u[c](i, j, 0) = (w - surface_normal_inner(u[c], i, j)) / sbp::sbop[0];
-      }
+      double tau[3];
+      if (forcing) (*forcing)(i, j, time, tau);
+      free_surface_curvilinear_ghosts(f, u[0].index(i, j, 1), u[0].sj, u[0].sk, mu(i, j, 1),
+                                      la(i, j, 1), met.m1(i, j, 1), met.m2(i, j, 1),
+                                      met.m3(i, j, 1), met.m4(i, j, 1), strx(i), stry(j),
+                                      forcing ? tau : nullptr);
     }
+}
+
+// One column of the interface injection below, one component: q0 and q1 the indices of
+// (i, j, 0) in grid 0's and grid 1's array, sk0 and sk1 their k strides. No value written is
+// read, so the copies commute. One body for the CPU loop and the CUDA build.
+SW4_HD inline void inject_column(Real* u0, long q0, long sk0, Real* u1, long q1, long sk1,
+                                 int nc) {
+  u0[q0 - sk0] = u1[q1 + (nc - 2) * sk1];
+  u0[q0] = u1[q1 + (nc - 1) * sk1];
+  u1[q1 + nc * sk1] = u0[q0 + sk0];
+  u1[q1 + (nc + 1) * sk1] = u0[q0 + 2 * sk0];
+  u1[q1 + (nc + 2) * sk1] = u0[q0 + 3 * sk0];
 }
 
 // The interface injection (NUMERICS 19.1) for every (i, j) of the arrays' common (i, j) box,
 // ghost and padding columns included, all three components: grid 0's top ghosts from grid 1,
 // u0(k = -1) <- u1(nc - 2), u0(0) <- u1(nc - 1); grid 1's bottom planes from grid 0,
-// u1(nc) <- u0(1), u1(nc + 1) <- u0(2), u1(nc + 2) <- u0(3). No plane written is read, so the
-// copies commute; the arrays must hold those k planes.
+// u1(nc) <- u0(1), u1(nc + 1) <- u0(2), u1(nc + 2) <- u0(3) (inject_column at every column);
+// the arrays must hold those k planes.
 inline void inject_interface(Field& u0, Field& u1, int nc) {
   for (int c = 0; c < 3; ++c) {
     const Box& b0 = u0[c].box;
     const Box& b1 = u1[c].box;
     const int ib = std::max(b0.ib, b1.ib), ie = std::min(b0.ie, b1.ie);
     const int jb = std::max(b0.jb, b1.jb), je = std::min(b0.je, b1.je);
+    Real* const a0 = u0[c].data();
+    Real* const a1 = u1[c].data();
+    const long sk0 = u0[c].sk, sk1 = u1[c].sk;
     SW4_OMP(for schedule(static))
     for (int j = jb; j <= je; ++j)
-      for (int i = ib; i <= ie; ++i) {
-        u0[c](i, j, -1) = u1[c](i, j, nc - 2);
-        u0[c](i, j, 0) = u1[c](i, j, nc - 1);
-        u1[c](i, j, nc) = u0[c](i, j, 1);
-        u1[c](i, j, nc + 1) = u0[c](i, j, 2);
-        u1[c](i, j, nc + 2) = u0[c](i, j, 3);
-      }
+      for (int i = ib; i <= ie; ++i)
+        inject_column(a0, u0[c].index(i, j, 0), sk0, a1, u1[c].index(i, j, 0), sk1, nc);
   }
 }
 
