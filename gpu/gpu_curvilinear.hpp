@@ -7,8 +7,8 @@
 // Why built so: as for grid 0, a launch per stage of the CPU build's order, each point by the
 // formula the CPU build uses: the curvilinear operator's point form
 // (topography/stencil_curvilinear_point.hpp, the flux form of stencil_curvilinear.hpp point by
-// point), the curved surface's column solve and the damping's point, which the CPU's loops call
-// too (topography/boundary_curvilinear.hpp, supergrid.hpp).
+// point), the curved surface's column solve, the injection's column and the damping's point,
+// which the CPU's loops call too (topography/boundary_curvilinear.hpp, supergrid.hpp).
 #pragma once
 
 #include "gpu/gpu_piece.hpp"
@@ -119,8 +119,8 @@ inline void damping_grid1(DevicePiece& d, DeviceGrid& g) {
 }
 
 // The injection (NUMERICS 19.1; boundary_curvilinear.hpp, inject_interface) at every column of
-// the two grids' common (i, j) box: grid 0's top ghosts from grid 1, grid 1's bottom planes from
-// grid 0. No plane written is read, so one launch does all.
+// the two grids' common (i, j) box, by the CPU loop's column body: grid 0's top ghosts from
+// grid 1, grid 1's bottom planes from grid 0. No plane written is read, so one launch does all.
 inline void inject_interface(DevicePiece& d) {
   const Ptr3 u0 = ptrs(d.g0.up), u1 = ptrs(d.g1.up);
   const Layout L0 = d.g0.L, L1 = d.g1.L;
@@ -130,13 +130,8 @@ inline void inject_interface(DevicePiece& d) {
   cols.jb = std::max(L0.box.jb, L1.box.jb), cols.je = std::min(L0.box.je, L1.box.je);
   cols.kb = cols.ke = 0;
   for_box(cols, SW4_POINT_LAMBDA(int i, int j, int) {
-    for (int c = 0; c < 3; ++c) {
-      u0.c[c][L0.index(i, j, -1)] = u1.c[c][L1.index(i, j, nc - 2)];
-      u0.c[c][L0.index(i, j, 0)] = u1.c[c][L1.index(i, j, nc - 1)];
-      u1.c[c][L1.index(i, j, nc)] = u0.c[c][L0.index(i, j, 1)];
-      u1.c[c][L1.index(i, j, nc + 1)] = u0.c[c][L0.index(i, j, 2)];
-      u1.c[c][L1.index(i, j, nc + 2)] = u0.c[c][L0.index(i, j, 3)];
-    }
+    for (int c = 0; c < 3; ++c)
+      inject_column(u0.c[c], L0.index(i, j, 0), L0.sk, u1.c[c], L1.index(i, j, 0), L1.sk, nc);
   });
 }
 
