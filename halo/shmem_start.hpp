@@ -35,12 +35,6 @@
 
 namespace sw4 {
 
-#ifdef SW4LITE_SHMEM
-constexpr bool kShmemBuild = true;
-#else
-constexpr bool kShmemBuild = false;
-#endif
-
 // After MPI_Init_thread on every rank: OpenSHMEM's start in the shmem build, else nothing.
 inline void start_shmem() {
 #ifdef SW4LITE_SHMEM
