@@ -163,7 +163,8 @@ else ifeq ($(SHMEM),auto)
 else ifneq ($(SHMEM),0)
   $(error SHMEM=$(SHMEM) is not an OpenSHMEM choice (allowed: 1, 0, auto))
 endif
-check tests bench: $(SHMEM_BIN)
+# make check builds `tests` in its own make, after deps: there the compiler is looked for again.
+tests bench: $(SHMEM_BIN)
 sw4lite-shmem: sw4lite.cpp $(HEADERS) $(PREC_STAMP)
 	@command -v $(OSHCXX) >/dev/null || { echo "sw4lite-shmem: $(OSHCXX) is not on PATH (allowed: OSHCXX=<OpenSHMEM C++ compiler>; Debian: openmpi-bin)"; exit 1; }
 	$(OSHCXX) $(CXXFLAGS) -DSW4LITE_SHMEM -o $@ sw4lite.cpp $(LDFLAGS)

@@ -7,10 +7,11 @@
 # binary's sendrecv files, compared byte for byte (test/e2e/halo_same.sh with SW4LITE_REF_BIN):
 # on 2, 3 and 4 PEs on the layered deck (receivers next to the split lines); on the pointsource
 # deck (PointSourceErr.txt: the norms' exact sums and maxima through shmem_*_to_all); on the
-# overlap deck on 4 PEs (the x planes travel while the corrector's inner part runs); on a short
-# topography deck (two grids: two objects with their own symmetric buffers); on testenergy (the
-# energy's limbs summed by OpenSHMEM); and a deck that blows up stops at the same step with
-# the same line as ./sw4lite (the solution check's agreement). Every run must end with status 0
+# overlap deck on 4 PEs (the x planes travel while the corrector's inner part runs); the six MPI
+# models in the same binary, and the model on one PE; on a short topography deck (two grids:
+# two objects with their own symmetric buffers); on testenergy (the energy's limbs summed by
+# OpenSHMEM); and a deck that blows up stops at the same step with the same line as ./sw4lite
+# (the solution check's agreement). Every run must end with status 0
 # or the deck's 1, never the SIGSEGV of Open MPI 4.1.4's shmem_finalize (halo/shmem_start.hpp
 # keeps it away). The refusals run everywhere: ./sw4lite, with halo=shmem in a deck or --halo
 # shmem, and ./sw4lite-onesided say in one line that the model needs ./sw4lite-shmem, exit 1.
@@ -44,6 +45,13 @@ if ! quick; then
     shmem_check "shmem-pointsource-np$sh_np" 150 env SW4LITE_BIN=sw4lite-shmem SW4LITE_REF_BIN=sw4lite \
       bash test/e2e/halo_same.sh "$sh_np" test/e2e/halo-pointsource.in "$sh_dir/ps-np$sh_np" shmem
   done
+  # The third binary runs MPI's six models too, OpenSHMEM started beside them (osc/rdma's windows
+  # and the library kept loaded by halo/shmem_start.hpp), and the model on one PE (no neighbour).
+  shmem_check shmem-binary-models-np4 150 env SW4LITE_BIN=sw4lite-shmem SW4LITE_REF_BIN=sw4lite \
+    bash test/e2e/halo_same.sh 4 test/e2e/halo-pointsource.in "$sh_dir/models-np4" \
+    isend neighbor rma-fence rma-pscw rma-passive shmem
+  shmem_check shmem-one-pe 120 env SW4LITE_BIN=sw4lite-shmem SW4LITE_REF_BIN=sw4lite \
+    bash test/e2e/halo_same.sh 1 test/e2e/halo-pointsource.in "$sh_dir/one-pe" shmem
   shmem_check shmem-overlap-np4 150 env SW4LITE_BIN=sw4lite-shmem SW4LITE_REF_BIN=sw4lite \
     bash test/e2e/halo_same.sh 4 test/e2e/halo-overlap.in "$sh_dir/overlap-np4" shmem
   sed 's/^time t=.*/time t=0.1/' inputs/topography.in >"$sh_dir/topography-short.in"
