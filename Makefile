@@ -9,6 +9,7 @@
 #   make bench      time loop, timing table and figure of merit on 1 and 2 ranks
 #   make clean
 #   make GPU=cuda   build ./sw4lite-cuda, the whole step on an NVIDIA GPU (nvcc; DESIGN.md, "The GPU build")
+#   make SHMEM=1    build ./sw4lite-shmem too: ./sw4lite with the OpenSHMEM halo model (halo=shmem)
 # Options: PRECISION=double|single (the type of every field value: precision.hpp)
 #          MPICXX=<mpi c++ compiler>  OPT="<optimisation flags>"  DEBUG=1 (no optimisation, -g)
 #          WERROR=1 (warnings are errors; CI)  SANITIZE=1 (AddressSanitizer + UBSan, compile and link)
@@ -80,7 +81,7 @@ MPI_BIN   := $(patsubst test/%.cpp,build/%,$(wildcard test/mpi_*.cpp))
 # smallest regression decks (sw4).
 QUICK_CHECKS := kernels stencil convergence grid source receiver step input topography e2e \
                 flat_outputs plots halo onesided threads checkpoint image topography_identity \
-                topography_decks solution_check runtime docs verify dg sw4 sw4_energy gpu
+                topography_decks solution_check runtime docs verify dg sw4 sw4_energy gpu shmem
 QUICK_BIN := $(sort $(shell grep -ho 'build/[a-z0-9_]*' $(QUICK_CHECKS:%=test/checks/%.sh)))
 BENCH_BIN := $(patsubst bench/%.cpp,build/%,$(wildcard bench/bench_*.cpp))
 # make bench compares the precisions side by side (bench/parts/12-precision.sh), whatever
@@ -148,6 +149,26 @@ sw4lite: sw4lite.cpp $(HEADERS) $(PREC_STAMP)
 sw4lite-onesided: sw4lite.cpp $(HEADERS) $(PREC_STAMP)
 	$(MPICXX) $(CXXFLAGS) -DSW4LITE_ONESIDED -o $@ sw4lite.cpp $(LDFLAGS)
 
+# The OpenSHMEM build: ./sw4lite with the halo model shmem and its reductions (halo/halo_shmem.hpp,
+# halo/agree.hpp), compiled by the OpenSHMEM compiler (Open MPI's oshc++: liboshmem on top of its
+# MPI), -DSW4LITE_SHMEM. make SHMEM=1 adds it to make; make check, tests and bench build it
+# wherever $(OSHCXX) is found (SHMEM=0: never), and its checks skip where it is not built.
+OSHCXX ?= oshc++
+SHMEM  ?= auto
+ifeq ($(SHMEM),1)
+  SHMEM_BIN := sw4lite-shmem
+  all: sw4lite-shmem
+else ifeq ($(SHMEM),auto)
+  SHMEM_BIN := $(if $(shell command -v $(OSHCXX) 2>/dev/null),sw4lite-shmem)
+else ifneq ($(SHMEM),0)
+  $(error SHMEM=$(SHMEM) is not an OpenSHMEM choice (allowed: 1, 0, auto))
+endif
+# make check builds `tests` in its own make, after deps: there the compiler is looked for again.
+tests bench: $(SHMEM_BIN)
+sw4lite-shmem: sw4lite.cpp $(HEADERS) $(PREC_STAMP)
+	@command -v $(OSHCXX) >/dev/null || { echo "sw4lite-shmem: $(OSHCXX) is not on PATH (allowed: OSHCXX=<OpenSHMEM C++ compiler>; Debian: openmpi-bin)"; exit 1; }
+	$(OSHCXX) $(CXXFLAGS) -DSW4LITE_SHMEM -o $@ sw4lite.cpp $(LDFLAGS)
+
 build:
 	@mkdir -p build
 
@@ -196,4 +217,4 @@ bench: deps
 	@bash bench/run_bench.sh
 
 clean:
-	rm -rf build sw4lite sw4lite-onesided sw4lite-cuda test-output bench-output pointsource-h0p04 precision-output
+	rm -rf build sw4lite sw4lite-onesided sw4lite-cuda sw4lite-shmem test-output bench-output pointsource-h0p04 precision-output

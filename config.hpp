@@ -92,6 +92,7 @@ struct DeveloperCfg {
   bool reference_kernel = false;  // kernel=reference: L_h point by point (stencil_reference.hpp)
   int protocol = -1;  // one-sided halo protocol: 0 request, 1 eager, -1 the program's default
   std::string halo;   // two-sided halo model (halo_select.hpp); empty: sendrecv
+  int halo_line = 0;  // the line of the last halo=
   int time_order = 4;  // 4: predictor-corrector; 2: predictor only (NUMERICS 2.4)
   int time_order_line = 0;
   int line = 0;

@@ -51,9 +51,11 @@ inline std::string not_regular_file(const std::string& path) {
   return std::string("it is ") + kind + ", not a regular file";
 }
 
-// The halo models of the two-sided binary (developer halo=, --halo), in the order of the docs.
+// The halo models of the two-sided binary (developer halo=, --halo), in the order of the docs;
+// shmem only in its OpenSHMEM build (halo/halo_select.hpp says so to the others).
 inline const std::vector<std::string>& halo_models() {
-  static const std::vector<std::string> m{"sendrecv", "isend", "neighbor", "rma-fence", "rma-pscw", "rma-passive"};
+  static const std::vector<std::string> m{"sendrecv", "isend", "neighbor", "rma-fence", "rma-pscw", "rma-passive",
+                                          "shmem"};
   return m;
 }
 inline bool is_halo_model(const std::string& s) {

@@ -8,8 +8,8 @@
 // both, so they live here and a step, a stop line or a timing column means the same in both
 // binaries. No MPI: each rank keeps what its pieces' looks found at each looked-at step (the
 // largest |u|, the first point holding it, the earliest bad point); the driver reduces those
-// numbers where its ranks agree anyway (sw4lite.cpp, stop_on_bad_solution) and hands them to
-// StepEnd::agree, which runs the growth test (solution_growth.hpp) on the same numbers on
+// numbers where its ranks agree anyway (sw4lite_report.hpp, stop_on_bad_solution) and hands them
+// to StepEnd::agree, which runs the growth test (solution_growth.hpp) on the same numbers on
 // every rank, so every rank takes the same verdict and stops with the same line
 // (solution_stop_line). The look is on by default (solution_check.hpp says when and against
 // what); the two-sided driver agrees before a step's receiver files are written, so none holds
@@ -140,7 +140,7 @@ inline bool looked_at(const Config& cfg, long n, long nsteps, double dt) {
   return false;
 }
 
-// What the ranks agreed on after a look (sw4lite.cpp, stop_on_bad_solution): nothing, the
+// What the ranks agreed on after a look (sw4lite_report.hpp, stop_on_bad_solution): nothing, the
 // earliest bad point (the bound), or the growth test; the step and its largest |u| over all
 // ranks.
 struct Verdict {

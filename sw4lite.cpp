@@ -38,7 +38,9 @@
 #include "checks/cost.hpp"
 #include "checks/finite_check.hpp"
 #include "checks/float_bits.hpp"
+#include "halo/agree.hpp"
 #include "halo/halo_overlap.hpp"
+#include "halo/shmem_start.hpp"
 #include "input.hpp"
 #include "checks/limits.hpp"
 #include "dg/dg_setup.hpp"
@@ -60,6 +62,9 @@
 #endif
 #if defined(SW4LITE_GPU) && defined(SW4LITE_ONESIDED)
 #error "the CUDA build (SW4LITE_GPU) is two-sided: build it without SW4LITE_ONESIDED"
+#endif
+#if defined(SW4LITE_SHMEM) && (defined(SW4LITE_GPU) || defined(SW4LITE_ONESIDED))
+#error "the OpenSHMEM build (SW4LITE_SHMEM) is ./sw4lite's: build it without SW4LITE_GPU and SW4LITE_ONESIDED"
 #endif
 
 using namespace sw4;
@@ -103,10 +108,9 @@ struct ProcessGrid {
   std::string words() const { return "process grid " + std::to_string(dims[0]) + " x " + std::to_string(dims[1]); }
 };
 
-double reduce(double x, MPI_Op op) {
-  double r = 0;
-  MPI_Allreduce(&x, &r, 1, MPI_DOUBLE, op, MPI_COMM_WORLD);
-  return r;
+double reduce(double x, MPI_Op op) {  // MPI's or OpenSHMEM's (halo/agree.hpp)
+  agree(&x, 1, op);
+  return x;
 }
 
 struct Run {
@@ -226,26 +230,6 @@ void prepare_output(Run& run) {
 
 #include "sw4lite_report.hpp"  // report: the end of a run (part of this file)
 #include "sw4lite_dg.hpp"      // the DG solver's driver (part of this file)
-
-// All ranks agree on what their looks at U found at the looked-at steps up to `through`
-// (step_end.hpp) in one MPI_Allreduce (MPI_MAX over 64-bit integers: the earliest bad step and
-// each step's largest |u|, exact), then take the same verdict; a stop names the earliest bad
-// point (smallest step, then point) or the first point holding the largest |u| (the growth
-// test), the same line in both modes. Two-sided: after every looked-at step; one-sided: after
-// each segment, over the segment's steps at once.
-void stop_on_bad_solution(const Config& cfg, StepEnd& end, long through) {
-  const std::vector<long> steps = end.pending(through);
-  std::vector<long> all = end.numbers(steps);
-  MPI_Allreduce(MPI_IN_PLACE, all.data(), int(all.size()), MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
-  const Verdict v = end.agree(steps, all, through);
-  if (v.kind == Verdict::None) return;
-  const long mine = end.candidate(v);
-  long key = LONG_MAX, bits = -1;
-  MPI_Allreduce(&mine, &key, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
-  const long my_bits = end.bits_of(v, key);
-  MPI_Allreduce(&my_bits, &bits, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
-  stop(solution_stop_line(cfg, v.step, key, reduce(end.time_of(v, key), MPI_MAX), end.words(v, bits)));
-}
 
 // ---------------------------------------------------------------------------------------------
 // Two-sided: one piece per rank, MPI_Sendrecv halos between the phases.
@@ -454,6 +438,10 @@ int run_main(int argc, char** argv) {
   if (!opt.kernel.empty()) run.cfg.dev.reference_kernel = opt.kernel == "reference";
   if (!opt.halo.empty()) run.cfg.dev.halo = opt.halo;
   const Config& cfg = run.cfg;
+  const std::string no_halo = halo_build_problem(cfg.dev.halo, opt.halo.empty() ? run.deck + ":" +
+      std::to_string(cfg.dev.halo_line) + ": developer: halo=shmem" : "sw4lite: --halo shmem");
+  if (!no_halo.empty()) stop(no_halo);
+  agree_by_shmem() = cfg.dev.halo == "shmem";  // the run's reductions are the model's too
   if (rank_ == 0) {
     for (const std::string& m : cfg.messages) std::printf("%s\n", m.c_str());
     for (const std::string& w : cfg.warnings) std::printf("%s\n", w.c_str());
@@ -485,6 +473,7 @@ int main(int argc, char** argv) {
   // Threads never call MPI (threads.hpp): the main thread's calls are all MPI must allow for.
   int provided = 0;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  start_shmem();  // ./sw4lite-shmem: OpenSHMEM on top (halo/shmem_start.hpp); else nothing
   int status = 1;
   try {
     status = run_main(argc, argv);  // every MPI object is gone when it returns or unwinds
@@ -496,6 +485,6 @@ int main(int argc, char** argv) {
     usleep(300000);  // time for MPICH's launcher to forward the line
     if (nranks_ > 1) MPI_Abort(MPI_COMM_WORLD, 1);
   }
-  MPI_Finalize();
+  finalize_parallel();  // MPI_Finalize, after shmem_finalize in ./sw4lite-shmem
   return status;
 }

@@ -1,14 +1,15 @@
 // sw4lite_report.hpp: the end of a run, the same in both modes: the error norms of a test
 // problem (and SW4's files of them: TwilightErr.txt, LambErr.txt), testenergy's energy, the
-// timing table, the figure of merit.
+// timing table, the figure of merit; and the solution check's agreement after a looked-at step.
 //
 // Part of the driver: sw4lite.cpp includes it inside its own namespace, after the helpers it
-// uses (rank_, nranks_, reduce, stop_on_problem), and nothing else includes it.
+// uses (rank_, nranks_, reduce, stop, stop_on_problem), and nothing else includes it.
 //
 // Why built so: the reductions over ranks of the end of a run are the driver's, and they are
 // the same for both binaries; apart from the time loops they would crowd the story of
 // sw4lite.cpp. Exact sums (norms.hpp) travel as their integer limbs under MPI_SUM, so every
-// printed number is the same on any number of ranks.
+// printed number is the same on any number of ranks. The reductions are agree's (halo/agree.hpp):
+// MPI's, or OpenSHMEM's when the run's halos are (halo=shmem).
 
 // Adds each part's limbs to `into` (normalised first, so that the sum stays in range).
 void add_limbs(ExactSum& into, ExactSum& part) {
@@ -21,13 +22,13 @@ void add_limbs(ExactSum& into, ExactSum& part) {
 std::vector<double> reduce_energy(const Run& run, StepEnd& end, long through) {
   const long first = run.restart.step + 1, n = through - run.restart.step;
   if (n <= 0) return {};
-  std::vector<std::int64_t> mine(std::size_t(n) * ExactSum::kLimbs, 0), all(mine.size(), 0);
+  std::vector<std::int64_t> all(std::size_t(n) * ExactSum::kLimbs, 0);
   for (auto& [step, sum] : end.energy.by_step) {
     if (step > through) continue;
     sum.normalize();
-    std::copy(sum.limb.begin(), sum.limb.end(), mine.begin() + (step - first) * ExactSum::kLimbs);
+    std::copy(sum.limb.begin(), sum.limb.end(), all.begin() + (step - first) * ExactSum::kLimbs);
   }
-  MPI_Allreduce(mine.data(), all.data(), int(all.size()), MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  agree(all.data(), int(all.size()), MPI_SUM);
   std::vector<double> e;
   if (rank_ != 0) return e;
   for (long s = 0; s < n; ++s) {
@@ -57,18 +58,18 @@ void write_energy(const Run& run, const std::vector<double>& e) {
 void report_lamb_surface(const Run& run, StepEnd& end) {
   const long first = run.restart.step + 1, n = run.nsteps - run.restart.step;
   if (n <= 0) return;
-  std::vector<std::int64_t> mine(std::size_t(n) * ExactSum::kLimbs, 0), all(mine.size(), 0);
-  std::vector<double> mx(std::size_t(n) * 3, 0), allmx(mx.size(), 0);
+  std::vector<std::int64_t> all(std::size_t(n) * ExactSum::kLimbs, 0);
+  std::vector<double> allmx(std::size_t(n) * 3, 0);
   for (auto& [step, e] : end.lamb_surface.by_step) {
     e.l2sum.normalize();
-    std::copy(e.l2sum.limb.begin(), e.l2sum.limb.end(), mine.begin() + (step - first) * ExactSum::kLimbs);
+    std::copy(e.l2sum.limb.begin(), e.l2sum.limb.end(), all.begin() + (step - first) * ExactSum::kLimbs);
     const std::size_t at = std::size_t(step - first) * 3;
-    mx[at] = e.t;
-    mx[at + 1] = e.errinf;
-    mx[at + 2] = e.solinf;
+    allmx[at] = e.t;
+    allmx[at + 1] = e.errinf;
+    allmx[at + 2] = e.solinf;
   }
-  MPI_Allreduce(mine.data(), all.data(), int(all.size()), MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
-  MPI_Allreduce(mx.data(), allmx.data(), int(mx.size()), MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  agree(all.data(), int(all.size()), MPI_SUM);
+  agree(allmx.data(), int(allmx.size()), MPI_MAX);
   std::string problem;
   if (rank_ == 0) {
     std::string text;
@@ -143,9 +144,8 @@ ErrorLine reduce_norms(std::vector<ErrorParts>& parts, bool at_receivers) {
     add_limbs(mine, e.l2sum);
   }
   mine.normalize();
-  ExactSum all;
-  MPI_Allreduce(mine.limb.data(), all.limb.data(), ExactSum::kLimbs, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
-  return {reduce(linf, MPI_MAX), std::sqrt(all.value()), reduce(solmax, MPI_MAX)};
+  agree(mine.limb.data(), ExactSum::kLimbs, MPI_SUM);
+  return {reduce(linf, MPI_MAX), std::sqrt(mine.value()), reduce(solmax, MPI_MAX)};
 }
 
 // The end of a run, the same in both modes: norms of testpointsource, timing table, figure
@@ -183,10 +183,8 @@ void report(const Run& run, std::vector<ErrorParts>& parts, StepEnd& end, const 
   if (cfg.verify.kind == VerifyKind::Energy) report_energy(run, end);
   if (cfg.verify.kind == VerifyKind::Lamb) report_lamb_surface(run, end);
   if (cfg.dev.reporttiming) {
-    const double mine[6] = {total, times.comm, times.bc, times.scheme, times.supergrid,
-                            times.forcing};
-    double avg[6];
-    MPI_Reduce(mine, avg, 6, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    double avg[6] = {total, times.comm, times.bc, times.scheme, times.supergrid, times.forcing};
+    agree(avg, 6, MPI_SUM);
     for (double& a : avg) a /= nranks_;
     if (rank_ == 0) print_timing_table(avg, MPI_Wtick(), nranks_, max_threads());
   }
@@ -200,3 +198,21 @@ void report(const Run& run, std::vector<ErrorParts>& parts, StepEnd& end, const 
                 nranks_, max_threads(), kPrecision);
 }
 
+// All ranks agree on what their looks at U found at the looked-at steps up to `through`
+// (step_end.hpp) in one reduction (halo/agree.hpp: the maximum of 64-bit integers, the
+// earliest bad step and each step's largest |u|, exact), then take the same verdict; a stop
+// names the earliest bad point (smallest step, then point) or the first point holding the
+// largest |u| (the growth test), the same line in both modes. Two-sided: after every looked-at step; one-sided: after
+// each segment, over the segment's steps at once.
+void stop_on_bad_solution(const Config& cfg, StepEnd& end, long through) {
+  const std::vector<long> steps = end.pending(through);
+  std::vector<long> all = end.numbers(steps);
+  agree(all.data(), int(all.size()), MPI_MAX);
+  const Verdict v = end.agree(steps, all, through);
+  if (v.kind == Verdict::None) return;
+  long key = end.candidate(v);
+  agree(&key, 1, MPI_MIN);
+  long bits = end.bits_of(v, key);
+  agree(&bits, 1, MPI_MAX);
+  stop(solution_stop_line(cfg, v.step, key, reduce(end.time_of(v, key), MPI_MAX), end.words(v, bits)));
+}

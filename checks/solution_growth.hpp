@@ -41,8 +41,8 @@
 //
 // M is the maximum over ranks of each rank's maximum, exact whatever the cut, and the test
 // reads nothing else but the deck, so every rank, either binary, any thread count takes the
-// same decision at the same step. The driver feeds it (sw4lite.cpp, stop_on_bad_solution) at
-// the steps the ranks agree anyway; it needs no communication of its own.
+// same decision at the same step. The driver feeds it (sw4lite_report.hpp,
+// stop_on_bad_solution) at the steps the ranks agree anyway; it needs no communication of its own.
 #pragma once
 
 #include <algorithm>

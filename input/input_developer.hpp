@@ -47,7 +47,7 @@ inline void cmd_developer(State& st, const Line& ln) {
   if (const Token* t = k.find("halo")) {
     if (!is_halo_model(t->value)) k.fail(in_quotes(t->text) + " is not a halo model (allowed: " + halo_model_list() + ")");
     d.halo = t->value;
-    st.halo_line = ln.no;
+    st.halo_line = d.halo_line = ln.no;
   }
   if (const Token* t = k.find("imbalance")) {
     std::size_t c = t->value.find(':');

@@ -324,7 +324,7 @@ TEST(InputDefaults, DeveloperCoDesignAndIgnoredKeys) {
     EXPECT_EQ(parse(kBase + "developer halo=" + m + "\ntime steps=1\n").dev.halo, m);
   EXPECT_EQ(error_of(kBase + "developer halo=rma\n"),
             "in/x.in:4: developer: 'halo=rma' is not a halo model (allowed: sendrecv, isend, neighbor, "
-            "rma-fence, rma-pscw, rma-passive)");
+            "rma-fence, rma-pscw, rma-passive, shmem)");
   EXPECT_TRUE(c.dev.checkfornan);
   EXPECT_TRUE(c.dev.trace);
   EXPECT_TRUE(c.tps.halfspace);

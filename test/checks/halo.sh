@@ -45,5 +45,5 @@ fi
 cmd_check halo-bad-option 60 bash -c 'rm -rf "$2/bad" && mkdir -p "$2/bad" && cd "$1" &&
   tools/mpirun.sh 2 bash test/e2e/rank_stderr.sh "$2/bad" ./sw4lite --halo rma-lock test/e2e/halo-pointsource.in \
   >/dev/null 2>&1; rc=$?; cat "$2"/bad/stderr.*; [ $rc -eq 1 ] && [ "$(cat "$2"/bad/stderr.* | wc -l)" -eq 1 ] &&
-  grep -qx "sw4lite: --halo rma-lock: not a halo model (allowed: sendrecv, isend, neighbor, rma-fence, rma-pscw, rma-passive)" "$2"/bad/stderr.0' \
+  grep -qx "sw4lite: --halo rma-lock: not a halo model (allowed: sendrecv, isend, neighbor, rma-fence, rma-pscw, rma-passive, shmem)" "$2"/bad/stderr.0' \
   _ "$PWD" "$hl_dir"
