@@ -14,8 +14,8 @@
 # (layered-identity: free surface, super-grid layers, a Discrete time function, six receiver
 # modes, USGS and SAC), a topography deck (both grids: the curvilinear operator, the curved
 # free surface, the injection, receivers of every mode in both) and a testpointsource deck (its
-# error norms, PointSourceErr.txt). make test (QUICK=1): the layered and topography decks; make
-# check: all three. The CUDA binary itself is
+# error norms, PointSourceErr.txt). make check runs this file (make test does not: its unit
+# tests of the same code are in kernels.sh); QUICK=1: the layered and topography decks. The CUDA binary itself is
 # built and run where no GPU is by CI's part g (test/ci/cuda.sh); on a GPU by tools/gpu_check.sh.
 gp_dir=$PWD/test-output/gpu
 rm -rf "$gp_dir" && mkdir -p "$gp_dir"
