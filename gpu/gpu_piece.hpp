@@ -179,8 +179,9 @@ struct DevicePiece {
     gval.resize(sources);
   }
 
-  // The solution levels to and from the host's Subdomain (a restart's state in, the arrays an
-  // image, a checkpoint or the error norms read out). U+ and U'' are scratch between steps.
+  // The solution levels back to the host's Subdomain (what an image, a checkpoint or the error
+  // norms read; they went to the device, a restart's included, when the piece was made). U+ and
+  // U'' are scratch between steps.
   void download_solution(Subdomain& sd) const {
     synchronize("a download");
     g0.um.download(sd.um);
