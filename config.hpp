@@ -157,6 +157,19 @@ struct DgCfg {
   int line = 0;
 };
 
+// attenuation: n standard linear solids (NUMERICS 35; input/input_attenuation.hpp). on: the
+// command was given. nmech = 0 is SW4's memory-free damping, not the SLS model (35.6).
+// minppw > 0 replaces maxfreq by min(vs/h)/minppw; qmultiplier scales every Q (material.hpp).
+struct AttenuationCfg {
+  bool on = false;
+  int nmech = 3;
+  double phasefreq = 1;  // Hz: where the deck's vp and vs are the phase velocities
+  double maxfreq = 2;    // Hz: the top of the band of constant Q (also as centerfreq=)
+  double minppw = -1;    // > 0: points per shortest wavelength, instead of maxfreq
+  double qmultiplier = 1;
+  int line = 0;
+};
+
 struct SourceCfg {
   double x = 0, y = 0, z = 0;  // z: depth below the surface, or absolute z (z_is_depth false)
   bool z_is_depth = true;      // depth=/topodepth= given; z= is absolute (the same without topography)
@@ -177,6 +190,9 @@ struct SourceCfg {
 struct BlockCfg {
   double vp = 0, vs = 0, rho = 0;
   double vpgrad = 0, vsgrad = 0, rhograd = 0;
+  // Quality factors, constant over the block (SW4 has no Q gradient); 0: not given. Read
+  // always, used only with attenuation, which requires both in every block (NUMERICS 35.6).
+  double qp = 0, qs = 0;
   double x1 = 0, x2 = 0, y1 = 0, y2 = 0, z1 = 0, z2 = 0;  // defaults filled from the grid
   bool absdepth = false;
   int line = 0;
@@ -265,6 +281,7 @@ struct Config {
   TestPointSourceCfg tps;
   VerifyCfg verify;
   DgCfg dg;
+  AttenuationCfg att;
   TopographyCfg topo;
   std::vector<SourceCfg> sources;   // input order
   std::vector<BlockCfg> blocks;     // input order; later blocks overwrite earlier ones

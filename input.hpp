@@ -81,6 +81,7 @@ inline Config parse_input_stream(std::istream& in, const std::string& filename);
 #include "input/input_lex.hpp"       // lines, key=value tokens, strict numbers and booleans
 #include "input/input_series.hpp"    // the sample file of source type=Discrete
 #include "input/input_commands.hpp"  // pass 1: one function per command
+#include "input/input_attenuation.hpp"  // pass 1 and 2: attenuation, a block's qp and qs
 #include "input/input_developer.hpp"  // pass 1 and 2: the developer command, the time order
 #include "topography/input_topography.hpp"  // pass 1: the topography command
 #include "input/input_image.hpp"     // pass 1 and 2: the image command

@@ -1,4 +1,4 @@
-// material.hpp: the material (rho, mu, lambda) at a grid point, built from the deck's blocks, and
+// material.hpp: the material (rho, mu, lambda; with attenuation also Qp, Qs) at a grid point, built from the deck's blocks, and
 // the largest wave speed over a box (NUMERICS 8, 7.1).
 //
 // Why built so: kept apart from grid.hpp so that the arrays and the kernels compile without the
@@ -19,8 +19,11 @@
 
 namespace sw4 {
 
+// qp, qs: the quality factors times attenuation's qmultiplier (0 where no block gives them;
+// the elastic parts never read them).
 struct MaterialPoint {
   double rho, mu, la;
+  double qp = 0, qs = 0;
 };
 
 // A test problem's own material (NUMERICS 25-28) at (x, y, z), the point (i, j, k) of grid
@@ -40,11 +43,14 @@ inline MaterialPoint test_problem_material(const Config& cfg, double x, double y
 
 // Blocks in input order at (x, y) with z the point's absolute depth and d its depth below the
 // surface (the same without topography; NUMERICS 8, 22); false when no block holds the point.
+// Q as SW4 sets it: from the last block holding the point that gives it (a block without qp
+// leaves an earlier block's qp; with attenuation every block gives both), times qmultiplier,
+// which SW4 applies once the material is set (NUMERICS 35.6).
 constexpr double kBlockTolerance = 1e-5;  // a block holds points up to this far outside it
 
 inline bool blocks_at(const Config& cfg, double x, double y, double z, double d, MaterialPoint& m) {
   constexpr double tol = kBlockTolerance;
-  double rho = -1, cs = -1, cp = -1;
+  double rho = -1, cs = -1, cp = -1, qp = 0, qs = 0;
   bool set = false;
   for (const BlockCfg& b : cfg.blocks) {
     const double dd = b.absdepth ? z : d;
@@ -53,12 +59,14 @@ inline bool blocks_at(const Config& cfg, double x, double y, double z, double d,
       rho = b.rho + b.rhograd * dd;
       cs = b.vs + b.vsgrad * dd;
       cp = b.vp + b.vpgrad * dd;
+      if (b.qp > 0) qp = b.qp;
+      if (b.qs > 0) qs = b.qs;
       set = true;
     }
   }
   if (set) {
-    const double mu = rho * cs * cs;
-    m = {rho, mu, rho * cp * cp - 2 * mu};
+    const double mu = rho * cs * cs, qm = cfg.att.qmultiplier;
+    m = {rho, mu, rho * cp * cp - 2 * mu, qm * qp, qm * qs};
   }
   return set;
 }
@@ -127,7 +135,8 @@ inline std::array<int, 2> block_index_range(double b1, double b2, double h, int 
 // to the boundary one), so the box's columns fall into cells between the blocks' index bounds;
 // along z the same holds for runs of planes between the blocks' z bounds (split at k = 1 and
 // nz + 1, where material_at's fallback for uncovered ghost planes changes). In one z run, a
-// cell's value at plane k is decided by the last block holding it (and, for an uncovered ghost
+// cell's value at plane k is decided by the last block holding it (its Q too when attenuation
+// is on, since then every block gives Q) (and, for an uncovered ghost
 // plane, the last block at k = 1 or nz), so one column per distinct decision and every plane
 // of the run give every value the point loop sees, computed by the same material_at: the same
 // maximum to the last bit (values are not assumed monotone in k, rounding could break that).

@@ -274,6 +274,7 @@ inline void check_deck(State& st) {
   check_grid_size(st);
   check_supergrid(st);
   check_dg(st);  // before the details: a command DG cannot take is named as such
+  check_attenuation(st);
   check_developer(st);
   check_sources(st);
   check_recs(st);

@@ -254,6 +254,8 @@ inline void cmd_source(State& st, const Line& ln) {
   st.src.push_back({zk});
 }
 
+inline double block_quality(const Keys& k, const char* a, const char* b);  // input_attenuation.hpp
+
 inline void cmd_block(State& st, const Line& ln) {
   Keys k(st.file, ln, {"vp", "vs", "rho", "r", "vpgrad", "vsgrad", "rhograd", "qp", "Qp", "qs", "Qs",
                        "absdepth", "x1", "x2", "y1", "y2", "z1", "z2"});
@@ -269,9 +271,8 @@ inline void cmd_block(State& st, const Line& ln) {
   b.vpgrad = k.real("vpgrad", 0);
   b.vsgrad = k.real("vsgrad", 0);
   b.rhograd = k.real("rhograd", 0);
-  for (const char* q : {"qp", "Qp", "qs", "Qs"}) k.real(q, 0);  // attenuation: read, unused
-  k.either("qp", "Qp");
-  k.either("qs", "Qs");
+  b.qp = block_quality(k, "qp", "Qp");  // 0: not given (check_attenuation decides)
+  b.qs = block_quality(k, "qs", "Qs");
   b.absdepth = k.boolean("absdepth", false);
   BlockExtra e;
   double* bound[6] = {&b.x1, &b.x2, &b.y1, &b.y2, &b.z1, &b.z2};
@@ -395,7 +396,7 @@ inline const std::vector<std::string>& ignored_commands() {
   static const std::vector<std::string> v = {
       "imagehdf5", "volimage", "ssioutput", "essioutput", "sfileoutput", "prefilter",
       "boundary_conditions", "globalmaterial", "efile", "rfile", "sfile", "pfile", "ifile", "vimaterial",
-      "gmt", "material", "attenuation", "anisotropy", "ablock", "randomize", "randomblock",
+      "gmt", "material", "anisotropy", "ablock", "randomize", "randomblock",
       "mask", "energy", "sac"};
   return v;
 }
@@ -412,11 +413,12 @@ inline const char* unsupported_reason(const std::string& cmd) {
 
 constexpr const char* kCommands =
     "grid, time, fileio, supergrid, topography, block, source, rec, testpointsource, developer, "
-    "checkpoint, restart, image, twilight, testenergy, testlamb, testrayleigh, dgalerkin";
+    "checkpoint, restart, image, twilight, testenergy, testlamb, testrayleigh, dgalerkin, attenuation";
 
 inline void cmd_developer(State& st, const Line& ln);  // input_developer.hpp
 inline void cmd_topography(State& st, const Line& ln);  // input_topography.hpp
 inline void cmd_image(State& st, const Line& ln);       // input_image.hpp
+inline void cmd_attenuation(State& st, const Line& ln);  // input_attenuation.hpp
 inline void cmd_twilight(State& st, const Line& ln);    // input_verify.hpp, as the next three
 inline void cmd_testenergy(State& st, const Line& ln);
 inline void cmd_testlamb(State& st, const Line& ln);
@@ -443,6 +445,7 @@ inline void dispatch(State& st, const Line& ln) {
   else if (c == "testlamb") cmd_testlamb(st, ln);
   else if (c == "testrayleigh") cmd_testrayleigh(st, ln);
   else if (c == "dgalerkin") cmd_dgalerkin(st, ln);
+  else if (c == "attenuation") cmd_attenuation(st, ln);
   else if (const char* why = unsupported_reason(c)) fail_at(st.file, ln.no, c + ": " + why);
   else {
     for (const std::string& ig : ignored_commands())

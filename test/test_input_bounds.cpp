@@ -199,7 +199,7 @@ TEST(InputBounds, EveryMessageCutsALongToken) {
   EXPECT_EQ(error_of(kBase + "sourse\x01\x1b x=1\n"),
             "in/x.in:4: unknown command 'sourse\\x01\\x1B' (allowed: grid, time, fileio, supergrid, topography, block, "
             "source, rec, testpointsource, developer, checkpoint, restart, image, twilight, testenergy, testlamb, "
-            "testrayleigh, dgalerkin)");
+            "testrayleigh, dgalerkin, attenuation)");
   EXPECT_EQ(error_of(kBase + "source x=1" + std::string(76, '0') + "x y=1 z=1\n"),
             "in/x.in:4: source: 'x=1" + std::string(76, '0') + "x' is not a number");  // 80 characters: whole
   EXPECT_EQ(error_of(kBase + "source x=1" + std::string(77, '0') + "x y=1 z=1\n"),

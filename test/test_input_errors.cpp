@@ -92,7 +92,7 @@ TEST(InputErrors, InputFileThatIsNotARegularFile) {
 TEST(InputErrors, UnknownCommand) {
   const std::string allowed =
       " (allowed: grid, time, fileio, supergrid, topography, block, source, rec, testpointsource, developer, "
-      "checkpoint, restart, image, twilight, testenergy, testlamb, testrayleigh, dgalerkin)";
+      "checkpoint, restart, image, twilight, testenergy, testlamb, testrayleigh, dgalerkin, attenuation)";
   EXPECT_EQ(error_of(kBase + "sourse x=1\n"), "in/x.in:4: unknown command 'sourse'" + allowed);
   // whole-word match: the original's prefix match took these for time and rec
   EXPECT_EQ(error_of(kBase + "timeX t=1\n"), "in/x.in:4: unknown command 'timeX'" + allowed);

@@ -1,0 +1,96 @@
+// input_attenuation.hpp: the attenuation command (visco-elastic material of n standard linear
+// solids, NUMERICS 35), the quality factors qp/qs of a block, and pass 2's rules for both.
+//
+// Part of input.hpp, which includes it after input_commands.hpp (include input.hpp, not this).
+//
+// Why built so: the keys, ranges and defaults are SW4's (parseInputFile.C, processAttenuation;
+// its user guide's table), read strictly: where SW4 overwrites a second attenuation line or
+// takes minppw=0 as "use maxfreq", here each is an error, since either silently gives another
+// band of constant Q than the deck seems to ask for. Q is a property of the block, like vp,
+// but it only means something with attenuation on, so the rule "every block gives qp and qs"
+// (SW4's user guide; SW4's code fails later, at a point left with Q = -1) is pass 2's, when
+// the whole deck is known and the message can name both lines.
+#pragma once
+
+#include <string>
+
+namespace sw4 {
+namespace input_detail {
+
+constexpr int kMaxMechanisms = 8;          // SW4's limit on nmech
+constexpr double kMaxPhaseFreq = 1000;     // Hz, SW4's limit on phasefreq
+
+// A block's qp (or Qp) and qs (or Qs): 0 when not given, else > 0.
+inline double block_quality(const Keys& k, const char* a, const char* b) {
+  const std::string key = k.either(a, b);
+  if (key.empty()) return 0;
+  const double q = k.real(key, 0);
+  if (!(q > 0))
+    k.fail(k.text(key) + " is not a quality factor (allowed: " + a + " > 0; with attenuation the "
+                         "amplitude falls by exp(-pi/" + a + ") per period)");
+  return q;
+}
+
+inline void cmd_attenuation(State& st, const Line& ln) {
+  once(st, ln, st.cfg.att.line);
+  Keys k(st.file, ln, {"nmech", "phasefreq", "maxfreq", "centerfreq", "minppw", "qmultiplier"});
+  AttenuationCfg& a = st.cfg.att;
+  a.on = true;
+  a.nmech = k.integer("nmech", a.nmech);
+  if (a.nmech < 0 || a.nmech > kMaxMechanisms)
+    k.fail(k.text("nmech") + " is out of range (allowed: 0 to " + std::to_string(kMaxMechanisms) +
+           " standard linear solids; 0 is SW4's damping without memory variables)");
+  a.phasefreq = k.real("phasefreq", a.phasefreq);
+  if (!(a.phasefreq >= 0 && a.phasefreq <= kMaxPhaseFreq))
+    k.fail(k.text("phasefreq") + " is out of range (allowed: 0 <= phasefreq <= " + fmt(kMaxPhaseFreq) + " Hz)");
+  // centerfreq: SW4's parser once read it as maxfreq under another name (now commented out
+  // there), and its user guide calls maxfreq the center frequency of nmech=0's damping; so
+  // here it is a second spelling of maxfreq, and both on one line are an error.
+  const std::string fk = k.either("maxfreq", "centerfreq");
+  if (!fk.empty()) {
+    a.maxfreq = k.real(fk, a.maxfreq);
+    if (!(a.maxfreq > 0))
+      k.fail(k.text(fk) + " is out of range (allowed: " + fk + " > 0 Hz, the top of the band of constant Q)");
+  }
+  if (k.has("minppw")) {
+    if (!fk.empty())
+      k.fail("minppw and " + fk + " cannot both be given (allowed: one of them; minppw sets the top of the "
+             "band from min(vs/h)/minppw)");
+    a.minppw = k.real("minppw", 0);
+    if (!(a.minppw > 0))
+      k.fail(k.text("minppw") + " is out of range (allowed: minppw > 0 points per shortest wavelength; leave "
+             "it out to use maxfreq)");
+  }
+  a.qmultiplier = k.real("qmultiplier", a.qmultiplier);
+  if (!(a.qmultiplier > 0))
+    k.fail(k.text("qmultiplier") + " is out of range (allowed: qmultiplier > 0, it multiplies every qp and qs)");
+}
+
+// Pass 2: with attenuation, every block gives both quality factors, the material comes from
+// the blocks (a test problem's own material has no Q, and the exact solutions of
+// testpointsource, testlamb and testrayleigh are elastic), and the solver is the finite
+// differences (the DG solver has no memory variables).
+inline const char* verify_name(VerifyKind k);  // input_verify.hpp
+
+inline void check_attenuation(const State& st) {
+  const Config& c = st.cfg;
+  if (!c.att.on) return;
+  const std::string on = "attenuation on line " + std::to_string(c.att.line);
+  if (c.dg.on)
+    fail_at(st.file, c.dg.line, "dgalerkin cannot be combined with " + on +
+                                    " (the DG solver has no memory variables; remove one of the two)");
+  if (c.tps.on)
+    fail_at(st.file, c.tps.line, "testpointsource cannot be combined with " + on +
+                                     " (its exact solution is elastic and its material has no Q)");
+  if (c.verify.kind != VerifyKind::None)
+    fail_at(st.file, c.verify.line, std::string(verify_name(c.verify.kind)) + " cannot be combined with " + on +
+                                        " (its material has no Q and its exact solution is elastic)");
+  for (const BlockCfg& b : c.blocks)
+    for (int s = 0; s < 2; ++s)
+      if ((s ? b.qs : b.qp) <= 0)
+        fail_at(st.file, b.line, std::string("block: missing key '") + (s ? "qs" : "qp") + "' (" + on +
+                                     " needs qp and qs in every block, as SW4 does)");
+}
+
+}  // namespace input_detail
+}  // namespace sw4
