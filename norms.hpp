@@ -78,6 +78,7 @@ struct ErrorNorm {
 // samples.
 struct ErrorParts : ErrorNorm {
   ErrorNorm at_receivers;
+  ErrorNorm memory;  // twilight with attenuation: the memory variable against SW4's exact one
 };
 
 }  // namespace sw4

@@ -56,6 +56,8 @@
 #include "supergrid.hpp"
 #include "topography/timestep_curvilinear.hpp"
 #include "topography/topography.hpp"
+#include "attenuation/free_surface_attenuation.hpp"
+#include "attenuation/attenuation_setup.hpp"
 
 namespace sw4 {
 
@@ -185,6 +187,7 @@ class Subdomain {
   bool topo = false;  // topography: grid 1 in `top`, the mapping in `topography`
   Topography topography;
   TopGrid top;
+  MemoryVariables att;  // the visco-elastic model's memory variables (attenuation/; n = 0: none)
 
   // The hooks of a test problem (verify/verify_hooks.hpp) and of the unit tests: boundary data
   // (Dirichlet sides, surface traction) of each grid, a body force added as the point sources
@@ -194,6 +197,9 @@ class Subdomain {
   const BoundaryData* top_boundary_data = nullptr;
   const SurfaceForcing* top_surface_forcing = nullptr;
   std::function<void(Subdomain&, int stage, double t)> extra_forcing;
+  // A test problem's share of the memory variables' update (stage 0 after the predictor, 1 after
+  // the corrector), added to att.ap.
+  std::function<void(Subdomain&, int stage, double t)> memory_forcing;
   std::function<void(Subdomain&)> initial_data;
   std::shared_ptr<const void> hook_state;
 
@@ -203,6 +209,10 @@ class Subdomain {
   // The 3-D arrays: solution levels (zero), material, with topography the metric. Returns ""
   // or what stops the run (a point no block covers, a grid that folds).
   std::string allocate(const Config& cfg);
+  // After allocate, with attenuation: the memory variables and the fitted moduli
+  // (attenuation/attenuation_setup.hpp); min_vs_over_h is the whole grid's, for minppw=.
+  std::string attenuate(const Config& cfg, double vs_over_h) { return setup_attenuation(*this, cfg, vs_over_h); }
+  double min_vs_over_h() const;
 
   const PointForces& point_forces() const { return forces_; }  // the CUDA build's copy (gpu/)
   std::size_t point_sources() const { return forces_.contrib.size() + top.forces.contrib.size(); }
@@ -218,7 +228,7 @@ class Subdomain {
   void finish(double t);
   // The corrector in two parts, the first while U*'s halos travel (subdomain_overlap.hpp):
   // corrector_inner then corrector_rim give U+ bit for bit as corrector does. Flat grids only.
-  bool can_overlap() const { return !topo && !extra_forcing && !boundary_data && time_order == 4; }
+  bool can_overlap() const { return !topo && !extra_forcing && !boundary_data && time_order == 4 && !att.on(); }
   void corrector_inner(double t);
   void corrector_rim(double t);
   // A corrector's phases into the timing table: BC, scheme, forcing, super-grid, from 5 clocks.
@@ -285,6 +295,25 @@ class Subdomain {
     if (reference_kernel) rhs4_reference<mode>(f, medium(), b, free_surface_top, grid.h, tg);
     else rhs4<mode>(f, medium(), b, free_surface_top, grid.h, tg, ws);
   }
+  // -sum_nu L_h(alpha_nu) with the mechanisms' moduli, added to U+ as `factor` says (-dt^2 in the
+  // predictor, -dt^4/12 in the corrector; NUMERICS 36.1): the closure without a ghost point,
+  // through the extrapolated ghost plane (memory_variables.hpp).
+  void apply_memory_lh(std::vector<Field>& alpha, double factor) {
+    for (int nu = 0; nu < att.n; ++nu) {
+      if (free_surface_top) extrapolate_ghost(alpha[nu], 0, 1);
+      const Medium md{&att.mu[nu], &att.la[nu], &px.str, &py.str, &pz.str};
+      const Target tg = detail_target_update(up, rho, factor);
+      if (reference_kernel) rhs4_reference<Update::Corrector>(alpha[nu], md, eval, free_surface_top, grid.h, tg);
+      else rhs4<Update::Corrector>(alpha[nu], md, eval, free_surface_top, grid.h, tg, ws);
+    }
+  }
+  static Target detail_target_update(Field& out, const Array3& r, double factor) {
+    Target tg;
+    for (int c = 0; c < 3; ++c) tg.out[c] = out[c].data();
+    tg.rho = r.data();
+    tg.factor = Real(factor);
+    return tg;
+  }
   // The curvilinear L_h on grid 1, by the kernel the deck chose.
   template <Update mode>
   void apply_lh_top(const Field& f, const Target& tg) {
@@ -300,7 +329,7 @@ class Subdomain {
   }
   Box overlap_cols_, overlap_eval_;  // the inner part's columns and L_h box (corrector_inner)
   void add_corrector_forces(double t, bool inner);
-  void boundary_conditions(Field& f, Field& f1, double t);
+  void boundary_conditions(Field& f, Field& f1, double t, const std::vector<Field>* alpha = nullptr);
   void setup_sources(const Config& cfg);
   void setup_receivers(const Config& cfg);
 };
@@ -323,8 +352,12 @@ inline void Subdomain::add_point_forces(double t, int stage) {
 
 // One boundary-condition stage (NUMERICS 4, 17.2): the Cartesian grid's sides, then grid 1's
 // sides and its curved free surface, then the injection between the two.
-inline void Subdomain::boundary_conditions(Field& f, Field& f1, double t) {
+// With attenuation the free surface's ghosts take the memory variables' share (alpha: the level
+// of f's time).
+inline void Subdomain::boundary_conditions(Field& f, Field& f1, double t, const std::vector<Field>* alpha) {
   apply_bc(f, bc, mu, la, px.str, py.str, grid, t, boundary_data);
+  if (alpha && att.on() && bc[4] == Bc::FreeSurface)
+    free_surface_memory(f, mu, la, att, *alpha, px.str, py.str, 1, 1);
   if (!topo) return;
   apply_bc(f1, top.bc, top.mu, top.la, px.str, py.str, grid, t, top_boundary_data);
   free_surface_curvilinear(f1, top.mu, top.la, top.met, px.str, py.str, top_surface_forcing, t);
@@ -353,12 +386,17 @@ inline void Subdomain::predictor(double t) {
   const double t0 = detail::now();
   apply_lh<Update::Predictor>(u, eval, detail::target(up, &u, &um, rho, dt * dt));
   predictor_frame(up, u, um, eval);
+  if (att.on()) apply_memory_lh(att.a, -dt * dt);
   if (topo) {
     apply_lh_top<Update::Predictor>(top.u, detail::target(top.up, &top.u, &top.um, top.rho, dt * dt));
     predictor_frame(top.up, top.u, top.um, top.eval);
   }
   const double t1 = detail::now();
   add_point_forces(t, 0);
+  if (att.on()) {  // alpha+ from U (NUMERICS 36.2), after the forces: a test's hooks build their tables there
+    for (int nu = 0; nu < att.n; ++nu) memory_predictor(att.ap[nu], att.am[nu], u, att.omega[nu], dt);
+    if (memory_forcing) memory_forcing(*this, 0, t);
+  }
   const double t2 = detail::now();
   if (timing) {
     times.scheme += t1 - t0;
@@ -376,11 +414,17 @@ inline void Subdomain::corrector(double t) {
     count_corrector(t0, t0, t0, t0, t1);
     return;
   }
-  boundary_conditions(up, top.up, t + dt);
+  boundary_conditions(up, top.up, t + dt, &att.ap);
   const double t1 = detail::now();
   const double f4 = dt * dt * dt * dt / 12;
   acceleration(acc, up, u, um, dt, acc[0].box);
+  if (att.on()) {  // alpha+ from U*, then alpha'' in the oldest level (NUMERICS 36.2)
+    for (int nu = 0; nu < att.n; ++nu) memory_corrector(att.ap[nu], att.am[nu], up, u, um, att.omega[nu], dt);
+    if (memory_forcing) memory_forcing(*this, 1, t);
+    for (int nu = 0; nu < att.n; ++nu) memory_acceleration(att.am[nu], att.a[nu], att.ap[nu], dt);
+  }
   apply_lh<Update::Corrector>(acc, eval, detail::target(up, nullptr, nullptr, rho, f4));
+  if (att.on()) apply_memory_lh(att.am, -f4);
   if (topo) {
     acceleration(top.acc, top.up, top.u, top.um, dt, top.acc[0].box);
     apply_lh_top<Update::Corrector>(top.acc, detail::target(top.up, nullptr, nullptr, top.rho, f4));
@@ -401,7 +445,7 @@ inline void Subdomain::damp() {
 
 inline void Subdomain::finish(double t) {
   const double t0 = detail::now();
-  boundary_conditions(up, top.up, t + dt);
+  boundary_conditions(up, top.up, t + dt, &att.ap);
   if (timing) times.bc += detail::now() - t0;
   for (Receiver& r : receivers) r.record(up, u, um, grid.h, dt);
   for (Receiver& r : top.receivers) r.record(top.up, top.u, top.um, grid.h, dt);
@@ -409,6 +453,7 @@ inline void Subdomain::finish(double t) {
   std::swap(u, up);
   std::swap(top.um, top.u);
   std::swap(top.u, top.up);
+  att.rotate();
 }
 
 // The initial data of a test problem, with the boundary conditions of t = 0 and -dt, then
@@ -416,8 +461,8 @@ inline void Subdomain::finish(double t) {
 inline void Subdomain::record_initial() {
   if (initial_data) {
     initial_data(*this);
-    boundary_conditions(u, top.u, 0);
-    boundary_conditions(um, top.um, -dt);
+    boundary_conditions(u, top.u, 0, &att.a);
+    boundary_conditions(um, top.um, -dt, &att.am);
   }
   for (Receiver& r : receivers) r.record_initial(u, grid.h);
   for (Receiver& r : top.receivers) r.record_initial(top.u, grid.h);

@@ -146,11 +146,26 @@ inline std::string Subdomain::allocate(const Config& cfg) {
 
 inline std::array<double, 2> Subdomain::max_speed2() const {
   double s0 = 0;
-  for (long p = 0; p < long(rho.v.size()); ++p)
-    s0 = std::max(s0, (4 * double(mu.v[p]) + la.v[p]) / rho.v[p]);
+  for (long p = 0; p < long(rho.v.size()); ++p) {
+    double m = mu.v[p], l = la.v[p];
+    for (int nu = 0; nu < att.n; ++nu) {  // the moduli at infinite frequency (NUMERICS 36.4)
+      m += att.mu[std::size_t(nu)].v[p];
+      l += att.la[std::size_t(nu)].v[p];
+    }
+    s0 = std::max(s0, (4 * m + l) / rho.v[p]);
+  }
   if (!topo) return {s0, 0};
   const Box bound = curvilinear_timestep_box(top.box, top.nc, topography.cfg.sw4_convention);
   return {s0, curvilinear_speed2(top.mu, top.la, top.rho, top.met, bound)};
+}
+
+// The smallest vs/h over the owned points of the Cartesian grid (attenuation's minppw=).
+inline double Subdomain::min_vs_over_h() const {
+  double m = 1e300;
+  for (int k = owned.kb; k <= owned.ke; ++k)
+    for (int j = owned.jb; j <= owned.je; ++j)
+      for (int i = owned.ib; i <= owned.ie; ++i) m = std::min(m, std::sqrt(double(mu(i, j, k)) / rho(i, j, k)));
+  return m / grid.h;
 }
 
 }  // namespace sw4

@@ -239,9 +239,12 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
   const ProcessGrid grid(pgrid);
   const MPI_Comm cart = grid.guard.comm;
   Subdomain sd(cfg, grid.piece(cfg));
-  // With topography the time step needs the metric, so the arrays come first.
-  if (cfg.topo.on) stop_on_problem(sd.allocate(cfg));
-  const std::array<double, 2> speed2 = cfg.topo.on ? reduce_speed2(sd.max_speed2())
+  // With topography the time step needs the metric, with attenuation the fitted moduli, so the
+  // arrays come first.
+  const bool arrays_first = cfg.topo.on || cfg.att.on;
+  if (arrays_first) stop_on_problem(sd.allocate(cfg));
+  if (cfg.att.on) stop_on_problem(sd.attenuate(cfg, reduce(sd.min_vs_over_h(), MPI_MIN)));
+  const std::array<double, 2> speed2 = arrays_first ? reduce_speed2(sd.max_speed2())
       : std::array<double, 2>{reduce(max_wave_speed2(cfg, sd.box), MPI_MAX), 0};
   const double dt0 = time_step(run, speed2);
   check_and_schedule(run, dt0, speed2);
@@ -251,7 +254,7 @@ int run_twosided(Run& run, const std::array<int, 2>& pgrid) {
               reduce(double(sd.unique_point_sources()), MPI_SUM));
   if (run.check_only) return 0;
   prepare_output(run);
-  if (!cfg.topo.on) stop_on_problem(sd.allocate(cfg));
+  if (!arrays_first) stop_on_problem(sd.allocate(cfg));
   for (Receiver& r : sd.receivers) r.reserve(run.nsteps);
   for (Receiver& r : sd.top.receivers) r.reserve(run.nsteps);
   PieceHalos halos(cfg.dev.halo, cart, sd);

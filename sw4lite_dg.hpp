@@ -83,7 +83,7 @@ void print_dg_receiver_errors(const Config& cfg, const std::vector<dg::Station>&
   if (!(cfg.tps.on && !cfg.sources.empty() && !cfg.recs.empty())) return;
   std::vector<ErrorParts> parts(1);
   dg::station_errors(st, cfg, dt, parts[0].at_receivers);
-  const ErrorLine rec = reduce_norms(parts, true);
+  const ErrorLine rec = reduce_norms(parts, NormSet::Receivers);
   if (rank_ == 0)
     std::printf("Errors at the receivers up to time %g Linf = %g L2 = %g norm of solution = %g\n", t, rec.linf,
                 rec.l2, rec.solmax);

@@ -95,12 +95,17 @@ void report_lamb_surface(const Run& run, StepEnd& end) {
 
 // twilight errorlog=1 (NUMERICS 25.4): SW4's TwilightErr.txt, the final time and the three
 // norms in SW4's layout. Rank 0 only; the caller stops every rank on a failed write.
-std::string write_twilight_log(const Config& cfg, double t, double linf, double l2, double solmax) {
+std::string write_twilight_log(const Config& cfg, double t, double linf, double l2, double solmax,
+                               const std::array<double, 3>* memory) {
   const std::string file = cfg.fileio.path + "TwilightErr.txt";
-  char text[192];
-  const int n = std::snprintf(text, sizeof text,
-                              "Final time\n%e\nDisplacement variables (errInf, errL2, solInf)\n%15.7e %15.7e %15.7e\n",
-                              t, linf, l2, solmax);
+  char text[320];
+  int n = std::snprintf(text, sizeof text,
+                        "Final time\n%e\nDisplacement variables (errInf, errL2, solInf)\n%15.7e %15.7e %15.7e\n",
+                        t, linf, l2, solmax);
+  if (memory)  // with attenuation, SW4's two more lines
+    n += std::snprintf(text + n, sizeof text - std::size_t(n),
+                       "Attenuation variables (errInf, errL2, solInf)\n%15.7e %15.7e %15.7e\n", (*memory)[0],
+                       (*memory)[1], (*memory)[2]);
   const std::string why = file_write_problem(file, text, std::size_t(n));
   return why.empty() ? std::string() : "sw4lite: cannot write " + file + " (" + why + ")";
 }
@@ -134,11 +139,12 @@ void report_energy(const Run& run, StepEnd& end) {
 struct ErrorLine {
   double linf, l2, solmax;
 };
-ErrorLine reduce_norms(std::vector<ErrorParts>& parts, bool at_receivers) {
+enum class NormSet { Grid, Receivers, Memory };
+ErrorLine reduce_norms(std::vector<ErrorParts>& parts, NormSet set) {
   double linf = 0, solmax = 0;
   ExactSum mine;
   for (ErrorParts& p : parts) {
-    ErrorNorm& e = at_receivers ? p.at_receivers : p;
+    ErrorNorm& e = set == NormSet::Receivers ? p.at_receivers : set == NormSet::Memory ? p.memory : p;
     linf = std::max(linf, e.linf);
     solmax = std::max(solmax, e.solmax);
     add_limbs(mine, e.l2sum);
@@ -156,7 +162,7 @@ void report(const Run& run, std::vector<ErrorParts>& parts, StepEnd& end, const 
   const Config& cfg = run.cfg;
   if (rank_ == 0) std::printf("%s\n", execution_time(loop_time, "solver phase").c_str());
   if (has_error_norms(cfg)) {
-    const ErrorLine grid = reduce_norms(parts, false);
+    const ErrorLine grid = reduce_norms(parts, NormSet::Grid);
     std::string problem;  // a norm file that cannot be written ends every rank with status 1
     // twilight's line has 8 digits, as SW4's file: the original's testpointsource line keeps %g.
     const bool tw = cfg.verify.kind == VerifyKind::Twilight;
@@ -164,7 +170,17 @@ void report(const Run& run, std::vector<ErrorParts>& parts, StepEnd& end, const 
       std::printf(tw ? "Errors at time %g Linf = %.8g L2 = %.8g norm of solution = %.8g\n"
                      : "Errors at time %g Linf = %g L2 = %g norm of solution = %g\n",
                   t, grid.linf, grid.l2, grid.solmax);
-    if (rank_ == 0 && tw && cfg.verify.tw.errorlog) problem = write_twilight_log(cfg, t, grid.linf, grid.l2, grid.solmax);
+    ErrorLine memory{0, 0, 0};
+    const bool att = tw && cfg.att.on && cfg.att.nmech > 0;
+    if (att) {
+      memory = reduce_norms(parts, NormSet::Memory);
+      if (rank_ == 0)
+        std::printf("Errors of the memory variable at time %g Linf = %.8g L2 = %.8g norm of solution = %.8g\n",
+                    t, memory.linf, memory.l2, memory.solmax);
+    }
+    const std::array<double, 3> m3{memory.linf, memory.l2, memory.solmax};
+    if (rank_ == 0 && tw && cfg.verify.tw.errorlog)
+      problem = write_twilight_log(cfg, t, grid.linf, grid.l2, grid.solmax, att ? &m3 : nullptr);
     if (rank_ == 0 && cfg.tps.on) {  // the original's file, for testpointsource
       const std::string file = cfg.fileio.path + "PointSourceErr.txt";
       char line[128];
@@ -175,7 +191,7 @@ void report(const Run& run, std::vector<ErrorParts>& parts, StepEnd& end, const 
     stop_on_problem(problem);
   }
   if (has_receiver_norms(cfg)) {
-    const ErrorLine rec = reduce_norms(parts, true);
+    const ErrorLine rec = reduce_norms(parts, NormSet::Receivers);
     if (rank_ == 0)
       std::printf("Errors at the receivers up to time %g Linf = %g L2 = %g norm of solution = %g\n", t,
                   rec.linf, rec.l2, rec.solmax);

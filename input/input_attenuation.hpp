@@ -82,9 +82,14 @@ inline void check_attenuation(const State& st) {
   if (c.tps.on)
     fail_at(st.file, c.tps.line, "testpointsource cannot be combined with " + on +
                                      " (its exact solution is elastic and its material has no Q)");
-  if (c.verify.kind != VerifyKind::None)
+  if (c.verify.kind == VerifyKind::Twilight && c.att.nmech != 1)  // SW4's exact memory variable is one
+    fail_at(st.file, c.att.line, "attenuation: nmech=" + std::to_string(c.att.nmech) +
+                                     " with twilight (allowed: nmech=1, the one mechanism of twilight's exact "
+                                     "solution)");
+  if (c.verify.kind != VerifyKind::None && c.verify.kind != VerifyKind::Twilight)
     fail_at(st.file, c.verify.line, std::string(verify_name(c.verify.kind)) + " cannot be combined with " + on +
                                         " (its material has no Q and its exact solution is elastic)");
+  if (c.verify.kind == VerifyKind::Twilight) return;  // twilight's moduli are its own (NUMERICS 36.5)
   for (const BlockCfg& b : c.blocks)
     for (int s = 0; s < 2; ++s)
       if ((s ? b.qs : b.qp) <= 0)

@@ -160,6 +160,10 @@ inline ErrorParts error_parts(const Subdomain& sd, const Config& cfg, double t) 
   if (sd.topo)
     grid_errors(sd.top.u, sd.top.owned, 1, sd.top.nc, h, [&](int i, int j, int k) { return exact(sd, 1, i, j, k, t); },
                 e, &sd.top.met.J);
+  if (cfg.verify.kind == VerifyKind::Twilight && sd.att.on())  // as SW4 measures its alpha (NUMERICS 36.5)
+    grid_errors(sd.att.a[0], sd.owned, 1, sd.grid.nz, h, [&](int i, int j, int k) {
+      return twilight_alpha(cfg.verify.tw, (i - 1) * h, (j - 1) * h, (k - 1) * h, t);
+    }, e.memory);
   return e;
 }
 

@@ -135,6 +135,8 @@ inline void add_twilight_damping_share(TwilightState& s, Subdomain& sd, double t
     for (long p = 0; p < long(sd.box.size()); ++p) sd.up[c].v[p] -= s.damp[c].v[p];
 }
 
+inline void install_twilight_attenuation(Subdomain& sd, TwilightState* E);  // below, with attenuation
+
 inline void install_twilight(Subdomain& sd, const Config& cfg) {
   auto s = std::make_shared<TwilightState>();
   s->tw = cfg.verify.tw;
@@ -206,6 +208,7 @@ inline void install_twilight(Subdomain& sd, const Config& cfg) {
     fill(p.top.um, p.top.box, -p.dt, z1);
   };
   sd.hook_state = s;
+  if (cfg.att.on && cfg.att.nmech > 0) install_twilight_attenuation(sd, S);
 }
 
 // testenergy: random U and Um in [-1, 1) at every point, ghosts included (their boundary
@@ -275,3 +278,5 @@ inline void install_verification(Subdomain& sd, const Config& cfg) {
 }
 
 }  // namespace sw4
+
+#include "verify/twilight_attenuation_hooks.hpp"  // install_twilight_attenuation

@@ -1,0 +1,58 @@
+// attenuation/free_surface_attenuation.hpp: the memory variables' share of a flat free surface
+// (NUMERICS 36.3): the ghost values of U that make the visco-elastic traction, not the elastic
+// one, equal the prescribed traction.
+//
+// Why built so: with attenuation the stress is sigma(mu, la; u) - sum_nu sigma(muVE_nu, laVE_nu;
+// alpha_nu), and only U has ghost points: the memory variables enter the condition through the
+// one-sided derivative without a ghost point (the same closure their operator uses) and the
+// stretched centred tangential differences. The elastic condition of boundary.hpp has already
+// put the ghost where the elastic traction balances; the memory terms are linear in the ghost's
+// coefficient, so adding their share divided by that coefficient gives the whole condition,
+// and the elastic path stays one body for every run. Columns as the elastic condition's: two
+// off the array's edges.
+#pragma once
+
+#include <vector>
+
+#include "attenuation/memory_variables.hpp"
+#include "boundary.hpp"
+
+namespace sw4 {
+
+// The one-sided normal difference at the plane k1 without a ghost point, sum_{w=1..5} s_w
+// f(k1 + dir (w - 1)) with s = (-25/12, 4, -3, 4/3, -1/4): dir = +1 at the top (k1 = 1), -1 at
+// the bottom (k1 = nz), where the outward derivative changes sign.
+inline double normal_no_ghost(const Real* f, long q, long sk, int dir) {
+  const long s = dir * sk;
+  return -25.0 / 12 * f[q] + 4.0 * f[q + s] - 3.0 * f[q + 2 * s] + 4.0 / 3 * f[q + 3 * s] - 0.25 * f[q + 4 * s];
+}
+
+// u's ghost plane at k1 - dir gets the memory variables' share of the traction.
+inline void free_surface_memory(Field& u, const Array3& mu, const Array3& la, const MemoryVariables& mv,
+                                const std::vector<Field>& alpha, const Array1& strx, const Array1& stry,
+                                int k1, int dir) {
+  const Box& b = u[0].box;
+  const long sj = u[0].sj, sk = u[0].sk;
+  const double b0 = sbp::sbop[0];
+  SW4_OMP(parallel for schedule(static))
+  for (int j = b.jb + 2; j <= b.je - 2; ++j)
+    for (int i = b.ib + 2; i <= b.ie - 2; ++i) {
+      const long q = u[0].index(i, j, k1);
+      const double sx = strx(i), sy = stry(j);
+      double g[3] = {0, 0, 0};
+      for (int nu = 0; nu < mv.n; ++nu) {
+        const Real* al[3] = {alpha[nu][0].data(), alpha[nu][1].data(), alpha[nu][2].data()};
+        const double m = mv.mu[nu].v[q], l = mv.la[nu].v[q];
+        g[0] += m * (dir * normal_no_ghost(al[0], q, sk, dir) + sx * tangential_at(al[2], q, 1));
+        g[1] += m * (dir * normal_no_ghost(al[1], q, sk, dir) + sy * tangential_at(al[2], q, sj));
+        g[2] += (2 * m + l) * dir * normal_no_ghost(al[2], q, sk, dir) +
+                l * (sx * tangential_at(al[0], q, 1) + sy * tangential_at(al[1], q, sj));
+      }
+      const double m0 = mu.v[q], l0 = la.v[q], d = dir * b0;
+      u[0].v[q - dir * sk] += Real(g[0] / (d * m0));
+      u[1].v[q - dir * sk] += Real(g[1] / (d * m0));
+      u[2].v[q - dir * sk] += Real(g[2] / (d * (2 * m0 + l0)));
+    }
+}
+
+}  // namespace sw4
