@@ -15,7 +15,9 @@
 #             (the single build, whose float rounding is far above SW4's tolerance); the run
 #             itself and its file must still be there;
 #   lines=N   the first N lines, each as `last` compares the last (a deck cut short, whose
-#             steps are SW4's first N).
+#             steps are SW4's first N);
+#   last3     the last line and the third from last, each as `last` (twilight with attenuation:
+#             the memory variable's norms, then the displacement's, as SW4's script takes them).
 # Why built so: SW4's regression script is Python; this project's checks are bash and awk, and
 # the comparison is a few lines of awk that print every column with its relative difference, so
 # the log holds the table docs/testing.md shows.
@@ -57,6 +59,12 @@ case $kind in
       exit 0
     fi
     [ $rc -eq 0 ] || { echo "FAILED: $result's last line is not SW4's"; exit 1; } ;;
+  last3)
+    third() { awk 'NF { l[++n] = $0 } END { print l[n - 2] }' "$1"; }
+    bad=0
+    compare "$(basename "$deck" .in) $result last line" "$(last_line "$stored")" "$(last_line "$ours")" || bad=1
+    compare "$(basename "$deck" .in) $result third line from last" "$(third "$stored")" "$(third "$ours")" || bad=1
+    [ $bad -eq 0 ] || { echo "FAILED: $result's last and third-from-last lines are not SW4's"; exit 1; } ;;
   lines=*)
     n=${kind#lines=} bad=0
     [ "$(awk 'NF' "$ours" | wc -l)" -eq "$n" ] || { echo "FAILED: $ours has not $n lines"; exit 1; }
