@@ -36,8 +36,10 @@ struct BoundaryData {
   // Dirichlet sides: u_c at grid point (i, j, k) at time t, written into the ghost points (the
   // caller knows where a grid's points are: flat, below an interface or curvilinear).
   std::function<double(int c, int i, int j, int k, double t)> dirichlet;
-  // Free surface: the traction (tau_1, tau_2, tau_3) at (x, y, t); zero when empty.
+  // Free surface: the traction (tau_1, tau_2, tau_3) at (x, y, t); zero when empty. traction_bottom:
+  // the same for a free bottom (twilight freelower=1), sigma_.z there, outward normal +z.
   std::function<void(double x, double y, double t, double tau[3])> traction;
+  std::function<void(double x, double y, double t, double tau[3])> traction_bottom;
 };
 
 // The ghost planes of side s of a piece with array box b (2 layers), or an empty box.
@@ -136,6 +138,35 @@ inline void free_surface(Field& u, const Array3& mu, const Array3& la, const Arr
     }
 }
 
+// The free bottom z = zmax (twilight freelower=1; NUMERICS 4.1): the ghost plane k = nz + 1 from
+// the mirrored condition. Reflected in z, the one-sided normal difference reads the planes
+// nz, nz - 1, ... (stride -sk) and changes sign, so h u_z = -(sbop_0 g + sum_{l=1..4} sbop_l
+// u(nz + 1 - l)) with g the ghost; the tangential differences and the traction keep theirs.
+// Solving mu(u_z + s^x w_x) = tau_1 ... for g is then the top's formula with the tangential
+// differences and tau negated: free_surface_ghosts with stride -sk, -s^x, -s^y, -tau (SW4's
+// bcfortsg bottom branch, the same arithmetic up to the order of the terms).
+inline void free_surface_bottom(Field& u, const Array3& mu, const Array3& la, const Array1& strx,
+                                const Array1& stry, const GridCfg& g, double t,
+                                const BoundaryData* data, const Box* cols = nullptr) {
+  Box b = u[0].box;
+  if (cols) {
+    b.ib = std::max(b.ib, cols->ib - 2); b.ie = std::min(b.ie, cols->ie + 2);
+    b.jb = std::max(b.jb, cols->jb - 2); b.je = std::min(b.je, cols->je + 2);
+  }
+  const double h = g.h;
+  const int nz = g.nz;
+  Real* const f[3] = {u[0].data(), u[1].data(), u[2].data()};
+  SW4_OMP(for schedule(static))
+  for (int j = b.jb + 2; j <= b.je - 2; ++j)
+    for (int i = b.ib + 2; i <= b.ie - 2; ++i) {
+      double tau[3] = {0, 0, 0};
+      if (data && data->traction_bottom) data->traction_bottom((i - 1) * h, (j - 1) * h, t, tau);
+      const double minus_tau[3] = {-tau[0], -tau[1], -tau[2]};
+      free_surface_ghosts(f, u[0].index(i, j, nz), u[0].sj, -u[0].sk, mu(i, j, nz), la(i, j, nz),
+                          -double(strx(i)), -double(stry(j)), h, minus_tau);
+    }
+}
+
 // Part of a boundary-condition stage, for the corrector split in two (subdomain_overlap.hpp):
 // the columns (i, j ranges) where each side's condition acts.
 struct BcPart {
@@ -157,6 +188,10 @@ inline void apply_bc(Field& u, const Bc bc[6], const Array3& mu, const Array3& l
       continue;
     if (side == 4 && bc[side] == Bc::FreeSurface) {
       for (const Box& c : cols) free_surface(u, mu, la, strx, stry, g, t, data, &c);
+      continue;
+    }
+    if (side == 5 && bc[side] == Bc::FreeSurface) {
+      for (const Box& c : cols) free_surface_bottom(u, mu, la, strx, stry, g, t, data, &c);
       continue;
     }
     for (const Box& c : cols) {

@@ -118,6 +118,11 @@ struct TwilightCfg {  // u, rho, mu, lambda of NUMERICS 25.1
   double omega = 1, c = 1.3, phase = 0, momega = 1, mphase = 0.4;
   double amprho = 1, ampmu = 1, amplambda = 1;
   bool errorlog = false;  // SW4's TwilightErr.txt in the fileio path (errorlog=1)
+  // SW4's side keys (NUMERICS 25.6): sgstretching=1 makes the sides 0-3 (and the top when it is
+  // not free) super-grid sides whose stretching is 1 + sin(omstr x)/2 along x and y, without
+  // damping; freeupper=0 takes the free surface off the top, freelower=1 puts one at the bottom.
+  bool sgstretching = false, freeupper = true, freelower = false;
+  double omstrx = 1.1, omstry = 0.8, omstrz = 0.9;
 };
 // testenergy's sides other than the top (NUMERICS 26): as the deck's supergrid command sets
 // them (no bchorizontal), Dirichlet (zero ghost points, no layers), or super-grid.
@@ -305,7 +310,17 @@ inline bool exact_at_every_point(const Config& c) {
 // Whether the sides other than the top hold a test problem's exact solution instead of
 // super-grid layers: twilight without a supergrid command, and testrayleigh (NUMERICS 25.3).
 inline bool exact_sides(const Config& c) {
-  return c.verify.kind == VerifyKind::Rayleigh || (c.verify.kind == VerifyKind::Twilight && !c.has_supergrid_cmd);
+  return c.verify.kind == VerifyKind::Rayleigh ||
+         (c.verify.kind == VerifyKind::Twilight && !c.has_supergrid_cmd && !c.verify.tw.sgstretching);
+}
+// Whether twilight runs with SW4's analytic stretching on its super-grid sides (sgstretching=1,
+// NUMERICS 25.6): then a supergrid command's gp and dc are not used.
+inline bool twilight_sw4_stretching(const Config& c) {
+  return c.verify.kind == VerifyKind::Twilight && c.verify.tw.sgstretching;
+}
+// Whether the bottom z = zmax is a free surface (twilight freelower=1, NUMERICS 4.1).
+inline bool free_surface_bottom(const Config& c) {
+  return c.verify.kind == VerifyKind::Twilight && c.verify.tw.freelower;
 }
 // Whether those sides are Dirichlet sides without layers: the exact sides above, and testenergy's
 // bchorizontal=dirichlet, whose sides and bottom hold zero (NUMERICS 26).

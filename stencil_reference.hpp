@@ -34,11 +34,18 @@ enum Coef { Mu, La, TwoMuLa };
 
 // The terms of L_h (times h^2, not divided) at one point (i, j, k), one helper per kind of
 // term of NUMERICS 3.1-3.3, each returning the term with its stretching factors. K >= 0 is
-// the free-surface row index (k = K + 1), -1 the interior formula.
+// the free-surface row index (k = K + 1), -1 the interior formula. nzb > 0: the row is the
+// mirrored closure of a free bottom at k = nzb (NUMERICS 4.1), k = nzb - K: the closure's
+// plane q is nzb + 1 - q, and its first differences in z change sign.
 struct Terms {
   const Field& u;
   const Medium& md;
   int i, j, k, K;
+  int nzb = 0;
+
+  // The plane of the closure's point q (1..8; 0 the ghost) and the sign of a z difference.
+  int plane(int q) const { return nzb > 0 ? nzb + 1 - q : q; }
+  Real zsign() const { return nzb > 0 ? Real(-1) : Real(1); }
 
   // The stretching along d at offset o along d from the point.
   Real s(int d, int o = 0) const {
@@ -93,10 +100,10 @@ struct Terms {
     Real sum = 0;
     for (int n = 0; n < 4; ++n) {
       Real db = 0;
-      for (int q = 0; q < 8; ++q) db += sbp::bope[K][q] * column(u[e], a, kOff[n], q + 1);
+      for (int q = 0; q < 8; ++q) db += sbp::bope[K][q] * column(u[e], a, kOff[n], plane(q + 1));
       sum += kW[n] * at(coef(c), a, kOff[n]) * db;
     }
-    return s(a) * sum / 12;
+    return zsign() * s(a) * sum / 12;
   }
 
   // NUMERICS 3.3, z outside, e.g. d_z(mu d_x w): s^b sum_q b_Kq c(i, j, q) (1/12) delta_b u_e(q).
@@ -104,24 +111,27 @@ struct Terms {
     Real sum = 0;
     for (int q = 0; q < 8; ++q) {
       Real d = 0;
-      for (int n = 0; n < 4; ++n) d += kW[n] * column(u[e], b, kOff[n], q + 1);
-      sum += sbp::bope[K][q] * coef(c)(i, j, q + 1) * d;
+      for (int n = 0; n < 4; ++n) d += kW[n] * column(u[e], b, kOff[n], plane(q + 1));
+      sum += sbp::bope[K][q] * coef(c)(i, j, plane(q + 1)) * d;
     }
-    return s(b) * sum / 12;
+    return zsign() * s(b) * sum / 12;
   }
 
   // NUMERICS 3.3: the z pure term of row K, sum_q (sum_m a_Kqm c_m) u_e(q) + gamma_K c_1 u_e(0),
   // c = mu or 2 mu + la; no stretching.
   Real P_z_closure(Coef c, int e) const {
     const Array3 &mu = *md.mu, &la = *md.la;
-    auto cm = [&](int m) { return c == TwoMuLa ? 2 * mu(i, j, m) + la(i, j, m) : mu(i, j, m); };
+    auto cm = [&](int m) {
+      const int p = plane(m);
+      return c == TwoMuLa ? 2 * mu(i, j, p) + la(i, j, p) : mu(i, j, p);
+    };
     Real z = 0;
     for (int q = 0; q < 8; ++q) {
       Real a = 0;
       for (int m = 0; m < 8; ++m) a += sbp::acof[K][q][m] * cm(m + 1);
-      z += a * u[e](i, j, q + 1);
+      z += a * u[e](i, j, plane(q + 1));
     }
-    if (K == 0) z += sbp::ghcof[0] * cm(1) * u[e](i, j, 0);
+    if (K == 0) z += sbp::ghcof[0] * cm(1) * u[e](i, j, plane(0));
     return z;
   }
 
@@ -132,9 +142,9 @@ struct Terms {
 
 // L_h(u) (times h^2, not divided) of component c at (i, j, k), K as in Terms: line by line
 // the terms of NUMERICS 3.1's list and 3.2's table, summed in the order written; in the
-// free-surface rows (3.3) the z pure term is the closure's, added last.
-inline Real lh(const Field& u, const Medium& md, int c, int i, int j, int k, int K) {
-  const Terms t{u, md, i, j, k, K};
+// free-surface rows (3.3) the z pure term is the closure's, added last; nzb as in Terms.
+inline Real lh(const Field& u, const Medium& md, int c, int i, int j, int k, int K, int nzb = 0) {
+  const Terms t{u, md, i, j, k, K, nzb};
   const bool interior = K < 0;
   Real r = 0;
   switch (c) {
@@ -194,20 +204,26 @@ inline Real damping(const Field& u, const Field& um, const Array3& rho, const Pr
 }  // namespace reference
 
 // L_h(u) at every point of `eval` by the formula above, consumed as `mode` says: the same
-// contract as rhs4 (stencil.hpp), threads over planes.
+// contract as rhs4 (stencil.hpp), threads over planes. nz_bottom > 0: the bottom k = nz_bottom
+// is a free surface too, its rows nz_bottom - 5..nz_bottom the mirrored closure (NUMERICS 4.1);
+// the tuned kernels have no such rows, and a piece with a free bottom runs these rows here
+// (subdomain.hpp, apply_lh).
 template <Update mode>
 void rhs4_reference(const Field& u, const Medium& md, const Box& eval, bool free_surface_top,
-                    double h, const Target& t) {
+                    double h, const Target& t, int nz_bottom = 0) {
   const Real cof = 1.0 / (h * h);
   SW4_OMP(parallel for schedule(static))
   for (int k = eval.kb; k <= eval.ke; ++k) {
-    const int K = free_surface_top && k <= 6 ? k - 1 : -1;  // SBP row, or -1: interior
+    int K = free_surface_top && k <= 6 ? k - 1 : -1;  // SBP row, or -1: interior
+    const bool bottom = nz_bottom > 0 && k > nz_bottom - 6;
+    if (bottom) K = nz_bottom - k;
+    const int nzb = bottom ? nz_bottom : 0;
     for (int j = eval.jb; j <= eval.je; ++j)
       for (int i = eval.ib; i <= eval.ie; ++i)
         kernel::store<mode>(t.out, t.u, t.um, t.rho, t.factor, u[0].index(i, j, k),
-                            cof * reference::lh(u, md, 0, i, j, k, K),
-                            cof * reference::lh(u, md, 1, i, j, k, K),
-                            cof * reference::lh(u, md, 2, i, j, k, K));
+                            cof * reference::lh(u, md, 0, i, j, k, K, nzb),
+                            cof * reference::lh(u, md, 1, i, j, k, K, nzb),
+                            cof * reference::lh(u, md, 2, i, j, k, K, nzb));
   }
 }
 

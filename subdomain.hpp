@@ -74,6 +74,16 @@ inline void physical_bcs(const Config& cfg, Bc bc[6]) {
   for (int s = 0; s < 6; ++s) bc[s] = dirichlet_sides(cfg) ? Bc::Dirichlet : Bc::SuperGrid;
   if (!cfg.tps.on || cfg.tps.halfspace) bc[4] = Bc::FreeSurface;
   if (cfg.topo.on) bc[4] = Bc::GridInterface;
+  if (cfg.verify.kind == VerifyKind::Twilight) {  // SW4's side keys (NUMERICS 25.6)
+    const TwilightCfg& tw = cfg.verify.tw;
+    if (tw.sgstretching) {  // SW4: the sides 0-3 and a top that is not free become super-grid
+      for (int s = 0; s < 5; ++s) bc[s] = Bc::SuperGrid;
+      bc[5] = Bc::Dirichlet;
+    }
+    if (tw.freeupper && !cfg.topo.on) bc[4] = Bc::FreeSurface;
+    if (!tw.freeupper && bc[4] == Bc::FreeSurface) bc[4] = bc[0];  // as the other sides: exact or layers
+    if (tw.freelower) bc[5] = Bc::FreeSurface;
+  }
 }
 
 // The grid the flat members of a piece hold: the deck's grid, or with topography the Cartesian
@@ -292,8 +302,21 @@ class Subdomain {
   // L_h(f) on box b, consumed as `mode` says, by the kernel the deck chose.
   template <Update mode>
   void apply_lh(const Field& f, const Box& b, const Target& tg) {
-    if (reference_kernel) rhs4_reference<mode>(f, medium(), b, free_surface_top, grid.h, tg);
-    else rhs4<mode>(f, medium(), b, free_surface_top, grid.h, tg, ws);
+    // A free bottom (twilight freelower=1): its six mirrored closure rows exist only in the
+    // reference form, so the tuned kernel runs the rows above them and the reference the rest
+    // (NUMERICS 4.1; a test problem's rows, not a figure of merit).
+    const int nzb = bc[5] == Bc::FreeSurface ? grid.nz : 0;
+    if (reference_kernel) {
+      rhs4_reference<mode>(f, medium(), b, free_surface_top, grid.h, tg, nzb);
+    } else if (nzb == 0) {
+      rhs4<mode>(f, medium(), b, free_surface_top, grid.h, tg, ws);
+    } else {
+      Box upper = b, lower = b;
+      upper.ke = std::min(b.ke, nzb - 6);
+      lower.kb = std::max(b.kb, nzb - 5);
+      if (upper.ke >= upper.kb) rhs4<mode>(f, medium(), upper, free_surface_top, grid.h, tg, ws);
+      if (lower.ke >= lower.kb) rhs4_reference<mode>(f, medium(), lower, false, grid.h, tg, nzb);
+    }
   }
   // -sum_nu L_h(alpha_nu) with the mechanisms' moduli, added to U+ as `factor` says (-dt^2 in the
   // predictor, -dt^4/12 in the corrector; NUMERICS 36.1): the closure without a ghost point,

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "material.hpp"
-#include "verify/twilight.hpp"  // twilight_profiles
+#include "verify/twilight.hpp"  // twilight_profiles, twilight_sw4_profiles
 
 namespace sw4 {
 
@@ -45,12 +45,17 @@ inline Subdomain::Subdomain(const Config& cfg, const PieceGeometry& pg)
   } else {
     pz = sample_profiles(axis_taper(cfg, 2), box.kb, box.ke, grid.h);
   }
-  if (cfg.verify.kind == VerifyKind::Twilight && cfg.has_supergrid_cmd) {  // smooth terms (NUMERICS 25.3)
+  beta = cfg.sg.dc;
+  if (twilight_sw4_stretching(cfg)) {  // SW4's analytic stretching, no damping (NUMERICS 25.6)
+    px = twilight_sw4_profiles(cfg.verify.tw.omstrx, box.ib, box.ie, grid.h);
+    py = twilight_sw4_profiles(cfg.verify.tw.omstry, box.jb, box.je, grid.h);
+    pz = twilight_sw4_profiles(0, box.kb, box.ke, grid.h);
+    beta = 0;
+  } else if (cfg.verify.kind == VerifyKind::Twilight && cfg.has_supergrid_cmd) {  // smooth terms (NUMERICS 25.3)
     px = twilight_profiles(0, box.ib, box.ie, grid.h, grid.xmax);
     py = twilight_profiles(1, box.jb, box.je, grid.h, grid.ymax);
     pz = twilight_profiles(2, box.kb, box.ke, grid.h, grid.zmax);
   }
-  beta = cfg.sg.dc;
   setup_sources(cfg);
   setup_receivers(cfg);
   install_verification(*this, cfg);

@@ -26,7 +26,8 @@ namespace input_detail {
 inline void check_grid_size(const State& st) {
   const Config& c = st.cfg;
   if (c.dg.on) return;  // the 8 points are the SBP boundary closures'; a DG element needs none
-  bool free_surface = !c.tps.on || c.tps.halfspace;  // top side 4; the bottom is always super-grid
+  // top side 4 (the bottom's, twilight freelower=1, is check_twilight_sides')
+  bool free_surface = (!c.tps.on || c.tps.halfspace) && !(c.verify.kind == VerifyKind::Twilight && !c.verify.tw.freeupper);
   if (free_surface && c.grid.nz < 8)
     fail_at(st.file, st.grid_line, "grid: nz=" + std::to_string(c.grid.nz) +
                                        " is too small (allowed: nz >= 8 with a free surface on top)");
@@ -37,6 +38,7 @@ inline void check_grid_size(const State& st) {
 inline void check_supergrid(const State& st) {
   const Config& c = st.cfg;
   if (dirichlet_sides(c)) return;  // no layers: the sides hold an exact solution or zero
+  if (twilight_sw4_stretching(c)) return;  // SW4's analytic stretching: gp is not used (NUMERICS 25.6)
   if (c.dg.on) return;  // no layers: DG's sides are walls or mirrors (check_dg refuses the command)
   double w = c.sg.gp * c.grid.h;
   bool z_top = c.tps.on && !c.tps.halfspace;

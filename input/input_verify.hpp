@@ -42,7 +42,8 @@ inline void verify_once(State& st, const Line& ln, VerifyKind k) {
 }
 
 inline void cmd_twilight(State& st, const Line& ln) {
-  Keys k(st.file, ln, {"omega", "c", "phase", "momega", "mphase", "amprho", "ampmu", "amplambda", "errorlog"});
+  Keys k(st.file, ln, {"omega", "c", "phase", "momega", "mphase", "amprho", "ampmu", "amplambda", "errorlog",
+                       "sgstretching", "freeupper", "freelower", "omstrx", "omstry", "omstrz"});
   verify_once(st, ln, VerifyKind::Twilight);
   TwilightCfg& t = st.cfg.verify.tw;
   // SW4's key: 1 writes TwilightErr.txt (NUMERICS 25.4). SW4 reads any other number as 0; here
@@ -58,6 +59,46 @@ inline void cmd_twilight(State& st, const Line& ln) {
   t.amprho = k.real_min("amprho", t.amprho, 0, true);
   t.ampmu = k.real_min("ampmu", t.ampmu, 0, true);
   t.amplambda = k.real_min("amplambda", t.amplambda, 0, true);
+  // SW4's side keys (NUMERICS 25.6). SW4 reads 1, yes, true as on and any other word as off;
+  // here the words of every boolean key, and anything else is refused.
+  t.sgstretching = k.boolean("sgstretching", t.sgstretching);
+  t.freeupper = k.boolean("freeupper", t.freeupper);
+  t.freelower = k.boolean("freelower", t.freelower);
+  t.omstrx = k.real("omstrx", t.omstrx);
+  t.omstry = k.real("omstry", t.omstry);
+  t.omstrz = k.real("omstrz", t.omstrz);
+  // SW4's rule: with the analytic stretching the two z sides must both be free or both not
+  // super-grid; the top becomes a super-grid side when it is not free, the bottom never does.
+  if (t.sgstretching && !t.freeupper && t.freelower)
+    k.fail("sgstretching=1 with freeupper=0 and freelower=1 makes the top a super-grid side and the bottom a "
+           "free surface (allowed: the same condition on both: freeupper=1 with freelower=1, or freelower=0)");
+}
+
+// Pass 2: twilight's side keys against the rest of the deck.
+inline void check_twilight_sides(const State& st) {
+  const Config& c = st.cfg;
+  const TwilightCfg& t = c.verify.tw;
+  const int line = c.verify.line;
+  auto no = [&](const std::string& what, const std::string& allowed) {
+    fail_at(st.file, line, "twilight: " + what + " (allowed: " + allowed + ")");
+  };
+  if (c.topo.on && (t.sgstretching || !t.freeupper || t.freelower))
+    no(std::string(t.sgstretching ? "sgstretching=1" : !t.freeupper ? "freeupper=0" : "freelower=1") +
+           " is not implemented under topography (the curved top is free, the other sides hold the exact "
+           "solution)",
+       "twilight without sgstretching, freeupper, freelower with topography");
+  // sw4lite's own layers (a supergrid command without sgstretching) put the z layer in the lower
+  // half, where a free bottom's closure rows need s^z = 1 (NUMERICS 25.3).
+  if (t.freelower && c.has_supergrid_cmd && !t.sgstretching)
+    no("freelower=1 with a supergrid command but sgstretching=0: sw4lite's smooth layer profiles stretch z "
+       "in the lower half, where the bottom free surface's rows have no stretching",
+       "freelower=1 with sgstretching=1, or without a supergrid command");
+  if (t.freeupper && t.freelower && c.grid.nz < 12)
+    fail_at(st.file, st.grid_line, "grid: nz=" + std::to_string(c.grid.nz) + " is too small for free surfaces "
+                                   "at the top and the bottom (allowed: nz >= 12, the two closures' six rows)");
+  if (t.freelower && c.grid.nz < 8)
+    fail_at(st.file, st.grid_line, "grid: nz=" + std::to_string(c.grid.nz) +
+                                       " is too small (allowed: nz >= 8 with a free surface at the bottom)");
 }
 
 // SW4's keys too: filename (its name for file), amplitude, sg_eps, writeEvery, bchorizontal;
@@ -149,6 +190,7 @@ inline void check_verify(const State& st) {
     refuse(st.sg_line, "supergrid", "under topography twilight's sides hold the exact solution; remove "
                                     "the supergrid command");
   if (kind == VerifyKind::Energy) check_testenergy(st);
+  if (kind == VerifyKind::Twilight) check_twilight_sides(st);
   if (kind == VerifyKind::Rayleigh && c.has_supergrid_cmd)
     refuse(st.sg_line, "supergrid", "the sides of testrayleigh hold the exact wave; remove the supergrid "
                                     "command");

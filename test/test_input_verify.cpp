@@ -143,3 +143,47 @@ TEST(InputVerify, BlocksAreIgnoredWithAWarning) {
   ASSERT_EQ(c.warnings.size(), 1u);
   EXPECT_EQ(c.warnings[0], "in/x.in:3: warning: block commands are ignored with twilight (line 4)");
 }
+
+// SW4's side keys of twilight (NUMERICS 25.6): defaults, SW4's words, and what is refused.
+TEST(InputVerify, TwilightSideKeys) {
+  const TwilightCfg d = parse(kGrid + "twilight\n").verify.tw;
+  EXPECT_FALSE(d.sgstretching);
+  EXPECT_TRUE(d.freeupper);
+  EXPECT_FALSE(d.freelower);
+  EXPECT_EQ(d.omstrx, 1.1);
+  EXPECT_EQ(d.omstry, 0.8);
+  EXPECT_EQ(d.omstrz, 0.9);
+  const std::string g12 = "grid h=0.1 x=1 y=1 z=1.2\ntime steps=2\n";
+  const Config c = parse(g12 + "twilight sgstretching=yes freeupper=true freelower=1 omstrx=2.1 omstry=2.6 "
+                               "omstrz=2.3\nsupergrid gp=1 dc=0\n");
+  EXPECT_TRUE(c.verify.tw.sgstretching);
+  EXPECT_TRUE(c.verify.tw.freelower);
+  EXPECT_EQ(c.verify.tw.omstrx, 2.1);
+  EXPECT_EQ(c.verify.tw.omstry, 2.6);
+  EXPECT_TRUE(twilight_sw4_stretching(c));
+  EXPECT_TRUE(free_surface_bottom(c));
+  EXPECT_FALSE(exact_sides(c));
+  // gp=20 does not fit, and is not used with sgstretching
+  EXPECT_TRUE(twilight_sw4_stretching(parse(kGrid + "twilight sgstretching=1\n")));
+  EXPECT_FALSE(parse(kGrid + "twilight freeupper=0\n").verify.tw.freeupper);
+  EXPECT_EQ(error_of(kGrid + "twilight freelower=maybe\n"),
+            "in/x.in:3: twilight: 'freelower=maybe' is not a boolean (allowed: 0, 1, on, off, yes, no, true, false)");
+  EXPECT_EQ(error_of(kGrid + "twilight omstrx=fast\n"), "in/x.in:3: twilight: 'omstrx=fast' is not a number");
+  EXPECT_EQ(error_of(kGrid + "twilight sgstretching=1 freeupper=0 freelower=1\n"),
+            "in/x.in:3: twilight: sgstretching=1 with freeupper=0 and freelower=1 makes the top a super-grid side "
+            "and the bottom a free surface (allowed: the same condition on both: freeupper=1 with freelower=1, or "
+            "freelower=0)");
+  EXPECT_EQ(error_of(kGrid + "twilight freelower=1\n"),
+            "in/x.in:1: grid: nz=11 is too small for free surfaces at the top and the bottom (allowed: nz >= 12, "
+            "the two closures' six rows)");
+  EXPECT_EQ(error_of(g12 + "twilight freelower=1\nsupergrid gp=1\n"),
+            "in/x.in:3: twilight: freelower=1 with a supergrid command but sgstretching=0: sw4lite's smooth layer "
+            "profiles stretch z in the lower half, where the bottom free surface's rows have no stretching "
+            "(allowed: freelower=1 with sgstretching=1, or without a supergrid command)");
+  const std::string topo = "grid h=0.1 x=1 y=1 z=1\ntime steps=2\ntopography input=gaussian zmax=0.3 order=3 "
+                           "gaussianAmp=0.05 gaussianXc=0.5 gaussianYc=0.5 gaussianLx=0.15 gaussianLy=0.15\n";
+  EXPECT_EQ(error_of(topo + "twilight freelower=1\n"),
+            "in/x.in:4: twilight: freelower=1 is not implemented under topography (the curved top is free, the "
+            "other sides hold the exact solution) (allowed: twilight without sgstretching, freeupper, freelower "
+            "with topography)");
+}

@@ -104,6 +104,23 @@ inline Profiles twilight_profiles(int axis, int first, int last, double h, doubl
   return pr;
 }
 
+// SW4's twilight stretching (NUMERICS 25.6; SW4's SuperGrid::tw_stretching, set by its
+// twilight sgstretching=1): s(x) = 1 + sin(om x)/2 on the whole axis, x from 0 at index 1, and
+// no damping (d = 0, c = 1). om = 0 gives s = 1: SW4's z axis, whose two sides are never both
+// super-grid under twilight. The forcing takes s and s' = (om/2) cos(om x) at the same points.
+inline Stretch twilight_sw4_stretch(double om, double x) {
+  return {1 + 0.5 * std::sin(om * x), 0.5 * om * std::cos(om * x)};
+}
+inline Profiles twilight_sw4_profiles(double om, int first, int last, double h) {
+  Profiles pr{Array1(first, last), Array1(first, last), Array1(first, last)};
+  for (int i = first; i <= last; ++i) {
+    pr.str(i) = twilight_sw4_stretch(om, (i - 1) * h).s;
+    pr.dc(i) = 0;
+    pr.co(i) = 1;
+  }
+  return pr;
+}
+
 // (L_s S)_a = sum_b s_b d_b sigma_ab, sigma_ab = la delta_ab sum_c s_c S_c,c + mu (s_b S_a,b +
 // s_a S_b,a): the elastic operator with each derivative d_b stretched to s_b d_b (NUMERICS 5.2,
 // 25.2), differentiated by the product rule. Without layers (s = 1, ds = 0) it is div sigma(S).
@@ -129,11 +146,13 @@ inline std::array<double, 3> stretched_elastic(const std::array<Jet, 3>& S, cons
 }
 
 // The traction mu (u_z + s_x w_x), mu (v_z + s_y w_y), (2 mu + la) w_z + la (s_x u_x + s_y v_y)
-// of the exact solution on the flat top z = 0: what boundary.hpp's free surface must carry.
-inline void twilight_flat_traction(const TwilightCfg& tw, double x, double y, double t, const Stretch& sx,
-                                   const Stretch& sy, double tau[3]) {
-  const TwilightParts p = twilight_parts(tw, x, y, 0);
-  const TwilightMaterial m = twilight_material(tw, x, y, 0);
+// of the exact solution on a flat plane z (the top z = 0, or the bottom z = zmax of freelower=1,
+// where it is the same sigma_.z: boundary.hpp's bottom takes the sign of its outward normal):
+// what boundary.hpp's free surface must carry.
+inline void twilight_flat_traction(const TwilightCfg& tw, double x, double y, double z, double t,
+                                   const Stretch& sx, const Stretch& sy, double tau[3]) {
+  const TwilightParts p = twilight_parts(tw, x, y, z);
+  const TwilightMaterial m = twilight_material(tw, x, y, z);
   const double ct = std::cos(tw.omega * tw.c * t), st = std::sin(tw.omega * tw.c * t);
   double g[3][3];  // g[c][d] = d_d u_c
   for (int c = 0; c < 3; ++c)

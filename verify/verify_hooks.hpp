@@ -23,9 +23,10 @@
 
 namespace sw4 {
 
-// Whether twilight runs with its smooth super-grid terms (a supergrid command; NUMERICS 25.3).
+// Whether twilight runs with its smooth super-grid terms (a supergrid command without
+// sgstretching; NUMERICS 25.3).
 inline bool twilight_layers(const Config& cfg) {
-  return cfg.verify.kind == VerifyKind::Twilight && cfg.has_supergrid_cmd;
+  return cfg.verify.kind == VerifyKind::Twilight && cfg.has_supergrid_cmd && !cfg.verify.tw.sgstretching;
 }
 
 // twilight: per grid, the evaluated points' index and 13 numbers (rho, A, B, L_s A, L_s B),
@@ -39,13 +40,19 @@ struct TwilightGridTable {
 struct TwilightState {
   TwilightCfg tw;
   double h = 0, z0 = 0;  // grid 0's first plane is at z0 (Z_t under topography)
+  int nz = 0;            // grid 0's planes
   bool layers = false;   // the smooth super-grid terms
+  bool sw4_stretching = false;  // SW4's analytic stretching along x and y (sgstretching=1)
   double length[3] = {1, 1, 1};
   std::array<Stretch, 3> stretches_at(double x, double y, double z) const {
     const double p[3] = {x, y, z};
     std::array<Stretch, 3> s;
-    if (layers)
+    if (sw4_stretching) {  // s^z = 1 (NUMERICS 25.6)
+      s[0] = twilight_sw4_stretch(tw.omstrx, x);
+      s[1] = twilight_sw4_stretch(tw.omstry, y);
+    } else if (layers) {
       for (int d = 0; d < 3; ++d) s[d] = twilight_stretch(d, p[d], length[d]);
+    }
     return s;
   }
   BoundaryData data0, data1;
@@ -141,8 +148,10 @@ inline void install_twilight(Subdomain& sd, const Config& cfg) {
   auto s = std::make_shared<TwilightState>();
   s->tw = cfg.verify.tw;
   s->h = sd.grid.h;
+  s->nz = sd.grid.nz;
   s->z0 = sd.topo ? sd.topography.grids.zt : 0;
   s->layers = twilight_layers(cfg);
+  s->sw4_stretching = twilight_sw4_stretching(cfg);
   s->length[0] = sd.grid.xmax;
   s->length[1] = sd.grid.ymax;
   s->length[2] = sd.grid.zmax;
@@ -153,7 +162,13 @@ inline void install_twilight(Subdomain& sd, const Config& cfg) {
   if (!sd.topo)
     s->data0.traction = [S](double x, double y, double t, double tau[3]) {
       const std::array<Stretch, 3> st = S->stretches_at(x, y, 0);
-      twilight_flat_traction(S->tw, x, y, t, st[0], st[1], tau);
+      twilight_flat_traction(S->tw, x, y, 0, t, st[0], st[1], tau);
+    };
+  if (!sd.topo && free_surface_bottom(cfg))  // freelower=1: the bottom's sigma_.z (NUMERICS 4.1)
+    s->data0.traction_bottom = [S](double x, double y, double t, double tau[3]) {
+      const double zb = (S->nz - 1) * S->h;  // the plane k = nz, where the Dirichlet data put it
+      const std::array<Stretch, 3> st = S->stretches_at(x, y, zb);
+      twilight_flat_traction(S->tw, x, y, zb, t, st[0], st[1], tau);
     };
   sd.boundary_data = &s->data0;
   s->piece = &sd;
