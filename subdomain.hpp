@@ -207,8 +207,7 @@ class Subdomain {
   const BoundaryData* top_boundary_data = nullptr;
   const SurfaceForcing* top_surface_forcing = nullptr;
   std::function<void(Subdomain&, int stage, double t)> extra_forcing;
-  // A test problem's share of the memory variables' update (stage 0 after the predictor, 1 after
-  // the corrector), added to att.ap.
+  // A test problem's share of alpha+ (stage 0: after the predictor, 1: after the corrector).
   std::function<void(Subdomain&, int stage, double t)> memory_forcing;
   std::function<void(Subdomain&)> initial_data;
   std::shared_ptr<const void> hook_state;
@@ -219,8 +218,7 @@ class Subdomain {
   // The 3-D arrays: solution levels (zero), material, with topography the metric. Returns ""
   // or what stops the run (a point no block covers, a grid that folds).
   std::string allocate(const Config& cfg);
-  // After allocate, with attenuation: the memory variables and the fitted moduli
-  // (attenuation/attenuation_setup.hpp); min_vs_over_h is the whole grid's, for minppw=.
+  // After allocate: memory variables, fitted moduli (attenuation_setup.hpp); the grid's min vs/h.
   std::string attenuate(const Config& cfg, double vs_over_h) { return setup_attenuation(*this, cfg, vs_over_h); }
   double min_vs_over_h() const;
 
@@ -299,44 +297,31 @@ class Subdomain {
   }
   Medium medium() const { return {&mu, &la, &px.str, &py.str, &pz.str}; }
   CurvMedium curv_medium() const { return {&top.mu, &top.la, &top.met, &px.str, &py.str}; }
-  // L_h(f) on box b, consumed as `mode` says, by the kernel the deck chose.
+  // L_h(f) on box b, consumed as `mode` says, by the kernel the deck chose; md: the moduli
+  // (the deck's, or a mechanism's for the memory variables).
   template <Update mode>
-  void apply_lh(const Field& f, const Box& b, const Target& tg) {
+  void apply_lh(const Field& f, const Box& b, const Target& tg) { apply_lh_with<mode>(medium(), f, b, tg); }
+  template <Update mode>
+  void apply_lh_with(const Medium& md, const Field& f, const Box& b, const Target& tg) {
     // A free bottom (twilight freelower=1): its six mirrored closure rows exist only in the
     // reference form, so the tuned kernel runs the rows above them and the reference the rest
     // (NUMERICS 4.1; a test problem's rows, not a figure of merit).
     const int nzb = bc[5] == Bc::FreeSurface ? grid.nz : 0;
     if (reference_kernel) {
-      rhs4_reference<mode>(f, medium(), b, free_surface_top, grid.h, tg, nzb);
+      rhs4_reference<mode>(f, md, b, free_surface_top, grid.h, tg, nzb);
     } else if (nzb == 0) {
-      rhs4<mode>(f, medium(), b, free_surface_top, grid.h, tg, ws);
+      rhs4<mode>(f, md, b, free_surface_top, grid.h, tg, ws);
     } else {
       Box upper = b, lower = b;
       upper.ke = std::min(b.ke, nzb - 6);
       lower.kb = std::max(b.kb, nzb - 5);
-      if (upper.ke >= upper.kb) rhs4<mode>(f, medium(), upper, free_surface_top, grid.h, tg, ws);
-      if (lower.ke >= lower.kb) rhs4_reference<mode>(f, medium(), lower, false, grid.h, tg, nzb);
+      if (upper.ke >= upper.kb) rhs4<mode>(f, md, upper, free_surface_top, grid.h, tg, ws);
+      if (lower.ke >= lower.kb) rhs4_reference<mode>(f, md, lower, false, grid.h, tg, nzb);
     }
   }
-  // -sum_nu L_h(alpha_nu) with the mechanisms' moduli, added to U+ as `factor` says (-dt^2 in the
-  // predictor, -dt^4/12 in the corrector; NUMERICS 36.1): the closure without a ghost point,
-  // through the extrapolated ghost plane (memory_variables.hpp).
-  void apply_memory_lh(std::vector<Field>& alpha, double factor) {
-    for (int nu = 0; nu < att.n; ++nu) {
-      if (free_surface_top) extrapolate_ghost(alpha[nu], 0, 1);
-      const Medium md{&att.mu[nu], &att.la[nu], &px.str, &py.str, &pz.str};
-      const Target tg = detail_target_update(up, rho, factor);
-      if (reference_kernel) rhs4_reference<Update::Corrector>(alpha[nu], md, eval, free_surface_top, grid.h, tg);
-      else rhs4<Update::Corrector>(alpha[nu], md, eval, free_surface_top, grid.h, tg, ws);
-    }
-  }
-  static Target detail_target_update(Field& out, const Array3& r, double factor) {
-    Target tg;
-    for (int c = 0; c < 3; ++c) tg.out[c] = out[c].data();
-    tg.rho = r.data();
-    tg.factor = Real(factor);
-    return tg;
-  }
+  void apply_memory_lh(std::vector<Field>& alpha, double factor);  // attenuation/subdomain_memory.hpp
+  void memory_predictor_phase(double t);
+  void memory_corrector_phase(double t);
   // The curvilinear L_h on grid 1, by the kernel the deck chose.
   template <Update mode>
   void apply_lh_top(const Field& f, const Target& tg) {
@@ -379,8 +364,7 @@ inline void Subdomain::add_point_forces(double t, int stage) {
 // of f's time).
 inline void Subdomain::boundary_conditions(Field& f, Field& f1, double t, const std::vector<Field>* alpha) {
   apply_bc(f, bc, mu, la, px.str, py.str, grid, t, boundary_data);
-  if (alpha && att.on() && bc[4] == Bc::FreeSurface)
-    free_surface_memory(f, mu, la, att, *alpha, px.str, py.str, 1, 1);
+  if (alpha && att.on()) free_surface_memory(f, bc, grid.nz, mu, la, att, *alpha, px.str, py.str);
   if (!topo) return;
   apply_bc(f1, top.bc, top.mu, top.la, px.str, py.str, grid, t, top_boundary_data);
   free_surface_curvilinear(f1, top.mu, top.la, top.met, px.str, py.str, top_surface_forcing, t);
@@ -409,17 +393,14 @@ inline void Subdomain::predictor(double t) {
   const double t0 = detail::now();
   apply_lh<Update::Predictor>(u, eval, detail::target(up, &u, &um, rho, dt * dt));
   predictor_frame(up, u, um, eval);
-  if (att.on()) apply_memory_lh(att.a, -dt * dt);
+  if (att.on()) apply_memory_lh(att.a, -dt * dt);  // NUMERICS 36.1
   if (topo) {
     apply_lh_top<Update::Predictor>(top.u, detail::target(top.up, &top.u, &top.um, top.rho, dt * dt));
     predictor_frame(top.up, top.u, top.um, top.eval);
   }
   const double t1 = detail::now();
   add_point_forces(t, 0);
-  if (att.on()) {  // alpha+ from U (NUMERICS 36.2), after the forces: a test's hooks build their tables there
-    for (int nu = 0; nu < att.n; ++nu) memory_predictor(att.ap[nu], att.am[nu], u, att.omega[nu], dt);
-    if (memory_forcing) memory_forcing(*this, 0, t);
-  }
+  if (att.on()) memory_predictor_phase(t);  // after the forces: a test's hooks build their tables there
   const double t2 = detail::now();
   if (timing) {
     times.scheme += t1 - t0;
@@ -441,11 +422,7 @@ inline void Subdomain::corrector(double t) {
   const double t1 = detail::now();
   const double f4 = dt * dt * dt * dt / 12;
   acceleration(acc, up, u, um, dt, acc[0].box);
-  if (att.on()) {  // alpha+ from U*, then alpha'' in the oldest level (NUMERICS 36.2)
-    for (int nu = 0; nu < att.n; ++nu) memory_corrector(att.ap[nu], att.am[nu], up, u, um, att.omega[nu], dt);
-    if (memory_forcing) memory_forcing(*this, 1, t);
-    for (int nu = 0; nu < att.n; ++nu) memory_acceleration(att.am[nu], att.a[nu], att.ap[nu], dt);
-  }
+  if (att.on()) memory_corrector_phase(t);  // alpha+ from U*, alpha'' in the oldest level
   apply_lh<Update::Corrector>(acc, eval, detail::target(up, nullptr, nullptr, rho, f4));
   if (att.on()) apply_memory_lh(att.am, -f4);
   if (topo) {
@@ -517,5 +494,6 @@ inline void Subdomain::redo_work(double extra) {
 #include "subdomain_setup.hpp"  // the constructor, allocate, the sources and receivers of a piece
 #include "onesided/subdomain_pack.hpp"   // Subdomain::pack, Subdomain::unpack
 #include "subdomain_overlap.hpp"  // Subdomain::corrector_inner, Subdomain::corrector_rim
+#include "attenuation/subdomain_memory.hpp"  // the memory variables' phases
 #include "subdomain_look.hpp"     // Subdomain::look
 #include "verify/verify_hooks.hpp"  // install_verification

@@ -28,9 +28,9 @@ inline double normal_no_ghost(const Real* f, long q, long sk, int dir) {
 }
 
 // u's ghost plane at k1 - dir gets the memory variables' share of the traction.
-inline void free_surface_memory(Field& u, const Array3& mu, const Array3& la, const MemoryVariables& mv,
-                                const std::vector<Field>& alpha, const Array1& strx, const Array1& stry,
-                                int k1, int dir) {
+inline void free_surface_memory_side(Field& u, const Array3& mu, const Array3& la, const MemoryVariables& mv,
+                                     const std::vector<Field>& alpha, const Array1& strx, const Array1& stry,
+                                     int k1, int dir) {
   const Box& b = u[0].box;
   const long sj = u[0].sj, sk = u[0].sk;
   const double b0 = sbp::sbop[0];
@@ -53,6 +53,14 @@ inline void free_surface_memory(Field& u, const Array3& mu, const Array3& la, co
       u[1].v[q - dir * sk] += Real(g[1] / (d * m0));
       u[2].v[q - dir * sk] += Real(g[2] / (d * (2 * m0 + l0)));
     }
+}
+
+// Both flat free surfaces a piece may have: the top (k = 1) and a free bottom (k = nz).
+inline void free_surface_memory(Field& u, const Bc bc[6], int nz, const Array3& mu, const Array3& la,
+                                const MemoryVariables& mv, const std::vector<Field>& alpha, const Array1& strx,
+                                const Array1& stry) {
+  if (bc[4] == Bc::FreeSurface) free_surface_memory_side(u, mu, la, mv, alpha, strx, stry, 1, 1);
+  if (bc[5] == Bc::FreeSurface) free_surface_memory_side(u, mu, la, mv, alpha, strx, stry, nz, -1);
 }
 
 }  // namespace sw4

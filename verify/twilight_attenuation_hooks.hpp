@@ -27,7 +27,7 @@ struct TwilightAttState {
   std::vector<std::array<double, 15>> S;   // alpha's modes over the whole box, [c * 5 + m]
   std::vector<long> index;                 // evaluated points
   std::vector<std::array<double, 15>> LS;  // L_s of each mode there, [m * 3 + c]
-  std::function<void(double, double, double, double[3])> elastic_traction;
+  std::function<void(double, double, double, double[3])> elastic_traction, elastic_bottom;
 };
 
 inline void build_att_tables(TwilightAttState& s, const TwilightState& e, const Subdomain& sd) {
@@ -132,6 +132,16 @@ inline void install_twilight_attenuation(Subdomain& sd, TwilightState* E) {
       const std::array<Stretch, 3> st = E->stretches_at(x, y, 0);
       double v[3];
       twilight_visco_traction(S->tw, x, y, S->z0, t, st[0].s, st[1].s, v);
+      for (int c = 0; c < 3; ++c) tau[c] -= v[c];
+    };
+  s->elastic_bottom = E->data0.traction_bottom;
+  if (s->elastic_bottom)  // a free bottom: the same share at z = zmax (the plane k = nz)
+    E->data0.traction_bottom = [S, E](double x, double y, double t, double tau[3]) {
+      S->elastic_bottom(x, y, t, tau);
+      const double zb = (E->nz - 1) * E->h;
+      const std::array<Stretch, 3> st = E->stretches_at(x, y, zb);
+      double v[3];
+      twilight_visco_traction(S->tw, x, y, zb, t, st[0].s, st[1].s, v);
       for (int c = 0; c < 3; ++c) tau[c] -= v[c];
     };
   sd.hook_state = std::make_shared<std::pair<std::shared_ptr<const void>, std::shared_ptr<TwilightAttState>>>(

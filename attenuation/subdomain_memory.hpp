@@ -1,0 +1,48 @@
+// attenuation/subdomain_memory.hpp: the memory variables' parts of a piece's phases (NUMERICS
+// 36.1-36.2): -sum_nu L_h^0(alpha_nu) into U*, U+, and alpha's predictor and corrector.
+//
+// Part of subdomain.hpp, which includes it at its end (include subdomain.hpp, not this).
+//
+// Why built so: the phases of subdomain.hpp call one method each where attenuation adds work,
+// so an elastic run reads as before and pays one test; what the memory variables do lives
+// here, beside their formulas (memory_variables.hpp).
+#pragma once
+
+#include <vector>
+
+namespace sw4 {
+
+// -sum_nu L_h^0(alpha_nu) with the mechanisms' moduli, added to U+ as `factor` says (-dt^2 in
+// the predictor, -dt^4/12 in the corrector): the closure without a ghost point, through the
+// extrapolated ghost planes (memory_variables.hpp).
+inline void Subdomain::apply_memory_lh(std::vector<Field>& alpha, double factor) {
+  Target tg;
+  for (int c = 0; c < 3; ++c) tg.out[c] = up[c].data();
+  tg.rho = rho.data();
+  tg.factor = Real(factor);
+  for (int nu = 0; nu < att.n; ++nu) {
+    if (free_surface_top) extrapolate_ghost(alpha[std::size_t(nu)], 0, 1);
+    if (bc[5] == Bc::FreeSurface) extrapolate_ghost(alpha[std::size_t(nu)], grid.nz + 1, -1);
+    const Medium md{&att.mu[std::size_t(nu)], &att.la[std::size_t(nu)], &px.str, &py.str, &pz.str};
+    apply_lh_with<Update::Corrector>(md, alpha[std::size_t(nu)], eval, tg);
+  }
+}
+
+// alpha+ by the predictor from U at t, then a test problem's share.
+inline void Subdomain::memory_predictor_phase(double t) {
+  for (int nu = 0; nu < att.n; ++nu)
+    memory_predictor(att.ap[std::size_t(nu)], att.am[std::size_t(nu)], u, att.omega[std::size_t(nu)], dt);
+  if (memory_forcing) memory_forcing(*this, 0, t);
+}
+
+// alpha+ by the corrector from U* (its boundary conditions done), U and Um, a test problem's
+// share, then alpha'' into the oldest level for the corrector's L_h^0.
+inline void Subdomain::memory_corrector_phase(double t) {
+  for (int nu = 0; nu < att.n; ++nu)
+    memory_corrector(att.ap[std::size_t(nu)], att.am[std::size_t(nu)], up, u, um, att.omega[std::size_t(nu)], dt);
+  if (memory_forcing) memory_forcing(*this, 1, t);
+  for (int nu = 0; nu < att.n; ++nu)
+    memory_acceleration(att.am[std::size_t(nu)], att.a[std::size_t(nu)], att.ap[std::size_t(nu)], dt);
+}
+
+}  // namespace sw4
