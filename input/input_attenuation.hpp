@@ -13,6 +13,9 @@
 #pragma once
 
 #include <string>
+#include <vector>
+
+#include "attenuation/relaxation.hpp"
 
 namespace sw4 {
 namespace input_detail {
@@ -85,11 +88,30 @@ inline void check_attenuation(const State& st) {
   if (c.verify.kind != VerifyKind::None)
     fail_at(st.file, c.verify.line, std::string(verify_name(c.verify.kind)) + " cannot be combined with " + on +
                                         " (its material has no Q and its exact solution is elastic)");
+  // The weights depend on n and Q only (every frequency of the fit scales with omega_max),
+  // and a block's Q is constant, so the fit that set-up makes at every point can fail only
+  // where this one does: said here, naming the block.
+  AttenuationCfg unit = c.att;
+  unit.minppw = -1;
+  unit.maxfreq = 1;
+  const Relaxation r = relaxation_frequencies(unit, 0);
   for (const BlockCfg& b : c.blocks)
-    for (int s = 0; s < 2; ++s)
-      if ((s ? b.qs : b.qp) <= 0)
-        fail_at(st.file, b.line, std::string("block: missing key '") + (s ? "qs" : "qp") + "' (" + on +
+    for (int s = 0; s < 2; ++s) {
+      const char* key = s ? "qs" : "qp";
+      const double q = s ? b.qs : b.qp;
+      if (q <= 0)
+        fail_at(st.file, b.line, std::string("block: missing key '") + key + "' (" + on +
                                      " needs qp and qs in every block, as SW4 does)");
+      std::vector<double> w;
+      const std::string why = sls_weights(r, q * c.att.qmultiplier, w);
+      double sum = 0;
+      for (double x : w) sum += x;
+      if (!why.empty() || !(sum < 1))
+        fail_at(st.file, b.line, std::string("block: ") + key + "=" + fmt(q) + " is too small for " + on +
+                                     (c.att.qmultiplier != 1 ? " with qmultiplier=" + fmt(c.att.qmultiplier) : "") +
+                                     " (allowed: a Q whose " + std::to_string(r.n) + " weights sum to < 1; they sum to " +
+                                     fmt(sum) + ", and the relaxed modulus would not be positive)");
+    }
 }
 
 }  // namespace input_detail
