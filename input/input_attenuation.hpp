@@ -9,7 +9,9 @@
 // band of constant Q than the deck seems to ask for. Q is a property of the block, like vp,
 // but it only means something with attenuation on, so the rule "every block gives qp and qs"
 // (SW4's user guide; SW4's code fails later, at a point left with Q = -1) is pass 2's, when
-// the whole deck is known and the message can name both lines.
+// the whole deck is known and the message can name both lines. The fit's one failure (weights
+// summing to >= 1) depends only on a block's Q and nmech, so it is found here too, on the
+// block's line, and not at set-up on some rank's grid point.
 #pragma once
 
 #include <string>
