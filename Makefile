@@ -69,7 +69,7 @@ endif
 # parallel compiles for make run / test / bench
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-HEADERS   := $(wildcard *.hpp amr/*.hpp checks/*.hpp dg/*.hpp gpu/*.hpp halo/*.hpp input/*.hpp onesided/*.hpp output/*.hpp topography/*.hpp verify/*.hpp)
+HEADERS   := $(wildcard *.hpp amr/*.hpp attenuation/*.hpp checks/*.hpp dg/*.hpp gpu/*.hpp halo/*.hpp input/*.hpp onesided/*.hpp output/*.hpp topography/*.hpp verify/*.hpp)
 UNIT_BIN  := $(patsubst test/%.cpp,build/%,$(wildcard test/test_*.cpp))
 MPI_BIN   := $(patsubst test/%.cpp,build/%,$(wildcard test/mpi_*.cpp))
 # make test's check files (QUICK=1 trims the files that run a matrix: test/run_tests.sh) and the
@@ -78,12 +78,13 @@ MPI_BIN   := $(patsubst test/%.cpp,build/%,$(wildcard test/mpi_*.cpp))
 # kernels, the operator and its 4th order, the grid, the sources, the receivers, the step, the
 # parser and its messages, the topography; the curvilinear operator's own unit tests and the
 # set-up's measured limits run in make check (topography is checked end to end here); SW4's
-# smallest regression decks (sw4). The CUDA build's point formulas and its device step on the
+# smallest regression decks (sw4); attenuation's material fit. The CUDA build's point formulas and its device step on the
 # host backend are unit tests of kernels.sh; its whole driver on the host backend (gpu.sh, a
 # third -O3 build of sw4lite.cpp) runs in make check.
 QUICK_CHECKS := kernels stencil convergence grid source receiver step input topography e2e \
                 flat_outputs plots halo onesided threads checkpoint image topography_identity \
-                topography_decks solution_check runtime docs verify dg sw4 sw4_energy shmem
+                topography_decks solution_check runtime docs verify dg sw4 sw4_energy shmem \
+                attenuation
 QUICK_BIN := $(sort $(shell grep -ho 'build/[a-z0-9_]*' $(QUICK_CHECKS:%=test/checks/%.sh)))
 BENCH_BIN := $(patsubst bench/%.cpp,build/%,$(wildcard bench/bench_*.cpp))
 # make bench compares the precisions side by side (bench/parts/12-precision.sh), whatever

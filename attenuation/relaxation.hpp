@@ -32,9 +32,9 @@ struct Relaxation {
   std::vector<double> omc;    // the 2n-1 collocation frequencies
 };
 
-// NUMERICS 35.2-35.3 (SW4: EW::setup_attenuation_relaxation and the start of
-// EW::setup_viscoelastic). min_vs_over_h: the least vs/h over every grid point, read only when
-// minppw > 0.
+// The band, the mechanisms and the collocation frequencies of NUMERICS 35.2, 35.3, as SW4's
+// EW::setup_attenuation_relaxation and the start of its EW::setup_viscoelastic set them.
+// min_vs_over_h: the least vs/h over every grid point, read only when minppw > 0.
 inline Relaxation relaxation_frequencies(const AttenuationCfg& a, double min_vs_over_h) {
   const double two_pi = 2 * M_PI;
   Relaxation r;

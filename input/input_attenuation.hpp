@@ -9,10 +9,15 @@
 // band of constant Q than the deck seems to ask for. Q is a property of the block, like vp,
 // but it only means something with attenuation on, so the rule "every block gives qp and qs"
 // (SW4's user guide; SW4's code fails later, at a point left with Q = -1) is pass 2's, when
-// the whole deck is known and the message can name both lines.
+// the whole deck is known and the message can name both lines. The fit's one failure (weights
+// summing to >= 1) depends only on a block's Q and nmech, so it is found here too, on the
+// block's line, and not at set-up on some rank's grid point.
 #pragma once
 
 #include <string>
+#include <vector>
+
+#include "attenuation/relaxation.hpp"
 
 namespace sw4 {
 namespace input_detail {
@@ -100,11 +105,30 @@ inline void check_attenuation(const State& st) {
     fail_at(st.file, c.verify.line, std::string(verify_name(c.verify.kind)) + " cannot be combined with " + on +
                                         " (its material has no Q and its exact solution is elastic)");
   if (c.verify.kind == VerifyKind::Twilight) return;  // twilight's moduli are its own (NUMERICS 36.5)
+  // The weights depend on n and Q only (every frequency of the fit scales with omega_max),
+  // and a block's Q is constant, so the fit that set-up makes at every point can fail only
+  // where this one does: said here, naming the block.
+  AttenuationCfg unit = c.att;
+  unit.minppw = -1;
+  unit.maxfreq = 1;
+  const Relaxation r = relaxation_frequencies(unit, 0);
   for (const BlockCfg& b : c.blocks)
-    for (int s = 0; s < 2; ++s)
-      if ((s ? b.qs : b.qp) <= 0)
-        fail_at(st.file, b.line, std::string("block: missing key '") + (s ? "qs" : "qp") + "' (" + on +
+    for (int s = 0; s < 2; ++s) {
+      const char* key = s ? "qs" : "qp";
+      const double q = s ? b.qs : b.qp;
+      if (q <= 0)
+        fail_at(st.file, b.line, std::string("block: missing key '") + key + "' (" + on +
                                      " needs qp and qs in every block, as SW4 does)");
+      std::vector<double> w;
+      const std::string why = sls_weights(r, q * c.att.qmultiplier, w);
+      double sum = 0;
+      for (double x : w) sum += x;
+      if (!why.empty() || !(sum < 1))
+        fail_at(st.file, b.line, std::string("block: ") + key + "=" + fmt(q) + " is too small for " + on +
+                                     (c.att.qmultiplier != 1 ? " with qmultiplier=" + fmt(c.att.qmultiplier) : "") +
+                                     " (allowed: a Q whose " + std::to_string(r.n) + " weights sum to < 1; they sum to " +
+                                     fmt(sum) + ", and the relaxed modulus would not be positive)");
+    }
 }
 
 }  // namespace input_detail

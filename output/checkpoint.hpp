@@ -111,7 +111,7 @@ struct DeckHasher {
 
 // What decides the numbers of every step: grid, topography, blocks, sources (their samples
 // too), super-grid, testpointsource, a verification problem (only when there is one, so the
-// hash of every other deck is what it was), cfl and time_order. Not the end time (a restart may extend it), the
+// hash of every other deck is what it was), cfl, time_order and attenuation (likewise). Not the end time (a restart may extend it), the
 // output path, the receivers (their own hash), the checkpoint or the co-design knobs.
 inline std::uint64_t deck_hash(const Config& cfg) {
   DeckHasher x;
@@ -157,6 +157,11 @@ inline std::uint64_t deck_hash(const Config& cfg) {
   }
   x.d(cfg.dev.cfl);
   if (cfg.dev.time_order != 4) x.i(cfg.dev.time_order);  // likewise
+  const AttenuationCfg& a = cfg.att;  // likewise: only with attenuation, and then the blocks' Q
+  if (a.on) {
+    x.i(a.nmech), x.d(a.phasefreq), x.d(a.maxfreq), x.d(a.minppw), x.d(a.qmultiplier);
+    for (const BlockCfg& b : cfg.blocks) x.d(b.qp), x.d(b.qs);
+  }
   return x.h;
 }
 
@@ -422,8 +427,8 @@ inline std::string check_header(const CheckpointHeader& h, std::uint64_t bytes, 
     return other + "it has " + std::to_string(h.nrecs) + " receivers, this deck " +
            std::to_string(me.nrecs);
   if (h.deck_hash != me.deck_hash)
-    return other + "the grid, topography, blocks, sources, supergrid, testpointsource, cfl or "
-                   "time_order differ (only time may change for a restart)";
+    return other + "the grid, topography, blocks, sources, supergrid, testpointsource, attenuation, cfl "
+                   "or time_order differ (only time may change for a restart)";
   if (h.rec_hash != me.rec_hash)
     return other + "the receivers' positions or variables differ";
   if (!(h.dt > 0) || !finite_bits(h.dt) || !finite_bits(h.t) || h.step < 0 || h.nfields != me.nfields ||

@@ -114,6 +114,20 @@ TEST(AttenuationFit, LeastSquaresAgainstNormalEquations) {
     }
 }
 
+// Every frequency of the fit is a multiple of omega_max, so the weights do not depend on the
+// band's position (the parser's check of a block's Q relies on it).
+TEST(AttenuationFit, WeightsDoNotDependOnTheBand) {
+  for (int n : {2, 3, 5})
+    for (double Q : {0.7, 20.0}) {
+      std::vector<double> ref, w;
+      ASSERT_EQ(sls_weights(relaxation_frequencies(att(n, 1), 0), Q, ref), "");
+      for (double f : {0.01, 2.0, 37.0, 1e4}) {
+        ASSERT_EQ(sls_weights(relaxation_frequencies(att(n, f), 0), Q, w), "");
+        for (int nu = 0; nu < n; ++nu) EXPECT_NEAR(w[nu], ref[nu], 1e-13) << n << " " << Q << " " << f;
+      }
+    }
+}
+
 // One mechanism by hand: omega_0 = omc_0 = omega_max, so the one equation is
 // beta (1 + 1/Q)/2 = 1/Q: beta = 2/(Q + 1), and Q(omega_0) = (2 - beta)/beta = Q exactly.
 TEST(AttenuationFit, OneMechanismByHand) {

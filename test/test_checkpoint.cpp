@@ -207,8 +207,16 @@ TEST(CheckpointHeader, AnotherDeck) {
             other + "its grid is 17 x 17 x 9, this deck's is 17 x 17 x 11");
   d = kDeck;
   d.replace(d.find("vp=2"), 4, "vp=3");
-  EXPECT_EQ(k.verdict(d), other + "the grid, topography, blocks, sources, supergrid, testpointsource, cfl or "
-                                  "time_order differ (only time may change for a restart)");
+  const std::string differ = "the grid, topography, blocks, sources, supergrid, testpointsource, attenuation, cfl "
+                             "or time_order differ (only time may change for a restart)";
+  EXPECT_EQ(k.verdict(d), other + differ);
+  // a block's Q counts only with attenuation; then attenuation's keys count too
+  d = kDeck;
+  d.replace(d.find("rho=1"), 5, "rho=1 qp=100 qs=50");
+  EXPECT_EQ(k.verdict(d), "");
+  EXPECT_EQ(k.verdict(d + "attenuation\n"), other + differ);
+  for (const char* key : {" nmech=2", " phasefreq=2", " maxfreq=3", " minppw=8", " qmultiplier=2"})
+    EXPECT_NE(deck_hash(parse(d + "attenuation\n")), deck_hash(parse(d + "attenuation" + key + "\n"))) << key;
   EXPECT_EQ(k.verdict(kDeck + "developer cfl=1.2\n").substr(0, other.size()), other);
   EXPECT_EQ(k.verdict(kDeck + "developer time_order=2\n").substr(0, other.size()), other);
   EXPECT_EQ(k.verdict(kDeck + "source x=1 y=1 z=1 fz=1\n"), other + "it has 1 sources, this deck 2");

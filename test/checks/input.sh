@@ -14,3 +14,5 @@ gtest_check unit-options 1 60 build/test_options --gtest_color=no
 # Bounded reads and messages: sample files that are devices, FIFOs or too large, an
 # endless deck line, long tokens quoted in messages, grid counts and extents.
 gtest_check unit-input-bounds 1 120 build/test_input_bounds --gtest_color=no
+# attenuation and a block's qp/qs (input/input_attenuation.hpp): keys, defaults, errors, Q at a point.
+gtest_check unit-input-attenuation 1 120 build/test_input_attenuation --gtest_color=no
