@@ -236,7 +236,7 @@ class Subdomain {
   void finish(double t);
   // The corrector in two parts, the first while U*'s halos travel (subdomain_overlap.hpp):
   // corrector_inner then corrector_rim give U+ bit for bit as corrector does. Flat grids only.
-  bool can_overlap() const { return !topo && !extra_forcing && !boundary_data && time_order == 4 && !att.on(); }
+  bool can_overlap() const { return !topo && !extra_forcing && !boundary_data && time_order == 4 && !att.any(); }
   void corrector_inner(double t);
   void corrector_rim(double t);
   // A corrector's phases into the timing table: BC, scheme, forcing, super-grid, from 5 clocks.
@@ -433,6 +433,7 @@ inline void Subdomain::corrector(double t) {
   add_point_forces(t, 1);
   const double t3 = detail::now();
   damp();
+  if (att.simple) simple_attenuation(up, att, dt);
   const double t4 = detail::now();
   count_corrector(t0, t1, t2, t3, t4);
 }

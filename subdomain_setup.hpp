@@ -164,13 +164,12 @@ inline std::array<double, 2> Subdomain::max_speed2() const {
   return {s0, curvilinear_speed2(top.mu, top.la, top.rho, top.met, bound)};
 }
 
-// The smallest vs/h over the owned points of the Cartesian grid (attenuation's minppw=).
+// The smallest vs/h over the Cartesian grid's array box, ghosts included, as SW4 takes it
+// (attenuation's minppw=; EW::compute_minvsoverh).
 inline double Subdomain::min_vs_over_h() const {
   double m = 1e300;
-  for (int k = owned.kb; k <= owned.ke; ++k)
-    for (int j = owned.jb; j <= owned.je; ++j)
-      for (int i = owned.ib; i <= owned.ie; ++i) m = std::min(m, std::sqrt(double(mu(i, j, k)) / rho(i, j, k)));
-  return m / grid.h;
+  for (std::size_t p = 0; p < mu.v.size(); ++p) m = std::min(m, double(mu.v[p]) / rho.v[p]);
+  return std::sqrt(m) / grid.h;
 }
 
 }  // namespace sw4

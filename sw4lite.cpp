@@ -450,7 +450,7 @@ int run_main(int argc, char** argv) {
     for (const std::string& w : cfg.warnings) std::printf("%s\n", w.c_str());
   }
 #ifdef SW4LITE_ONESIDED
-  if (cfg.att.on && cfg.att.nmech > 0 && !run.check_only)  // the memory variables do not travel yet
+  if (cfg.att.on && !run.check_only)  // the memory variables do not travel yet
     stop(run.deck + ":" + std::to_string(cfg.att.line) + ": attenuation is not in ./sw4lite-onesided yet "
          "(allowed: ./sw4lite runs it)");
   if (run.check_only) checked_layout(run);

@@ -20,11 +20,20 @@ namespace sw4 {
 // Returns "" or what stops the run.
 template <class Piece>
 std::string setup_attenuation(Piece& sd, const Config& cfg, double min_vs_over_h) {
-  if (!cfg.att.on || cfg.att.nmech <= 0) return "";
+  if (!cfg.att.on) return "";
+  const Box& b = sd.box;
+  if (cfg.att.nmech == 0) {  // SW4's simple attenuation: the moduli stay, U+ is scaled by Qs
+    sd.att.simple = true;
+    sd.att.simple_freq = cfg.att.maxfreq;
+    sd.att.qs.define(b);
+    for (int k = b.kb; k <= b.ke; ++k)
+      for (int j = b.jb; j <= b.je; ++j)
+        for (int i = b.ib; i <= b.ie; ++i) sd.att.qs(i, j, k) = Real(material_at(cfg, i, j, k).qs);
+    return "";
+  }
   const Relaxation rel = relaxation_frequencies(cfg.att, min_vs_over_h);
   sd.att.define(sd.box, cfg.att.nmech);
   sd.att.omega = rel.omega;
-  const Box& b = sd.box;
   const bool twilight = cfg.verify.kind == VerifyKind::Twilight;
   for (int k = b.kb; k <= b.ke; ++k)
     for (int j = b.jb; j <= b.je; ++j)

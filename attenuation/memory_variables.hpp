@@ -11,6 +11,7 @@
 // oldest level is free and holds alpha'' for the corrector's L_h, as U'' does in `acc`.
 #pragma once
 
+#include <cmath>
 #include <utility>
 #include <vector>
 
@@ -24,8 +25,13 @@ struct MemoryVariables {
   std::vector<double> omega;     // omega_nu, rad/s
   std::vector<Field> am, a, ap;  // alpha_nu at t - dt, t, t + dt (am: alpha'' after the corrector)
   std::vector<Array3> mu, la;    // the mechanisms' moduli muVE_nu, laVE_nu
+  // nmech = 0 (SW4's simple attenuation, NUMERICS 35.6): U+ *= exp(-pi f_c dt / Qs) each step.
+  bool simple = false;
+  double simple_freq = 0;  // f_c, Hz
+  Array3 qs, factor;       // the point's Qs; its factor, made on the first step (dt is known then)
 
   bool on() const { return n > 0; }
+  bool any() const { return n > 0 || simple; }
   void define(const Box& b, int nmech) {
     n = nmech;
     omega.assign(std::size_t(n), 0.0);
@@ -45,6 +51,21 @@ struct MemoryVariables {
   // Values per point a run keeps (three levels of three components, two moduli).
   static int reals_per_point(int nmech) { return nmech * 11; }
 };
+
+// nmech = 0: the new solution times exp(-pi f_c dt / Qs) at every point of the box, after the
+// damping, as SW4's simple attenuation; the factors are computed once, with SW4's formula.
+inline void simple_attenuation(Field& up, MemoryVariables& mv, double dt) {
+  if (mv.factor.v.size() != mv.qs.v.size()) {
+    mv.factor.define(mv.qs.box);
+    const double efact = 3.14159265358979323846 * mv.simple_freq * dt;
+    for (std::size_t p = 0; p < mv.qs.v.size(); ++p) mv.factor.v[p] = Real(std::exp(-efact / mv.qs.v[p]));
+  }
+  for (int c = 0; c < 3; ++c) {
+    const long n = long(up[c].v.size());
+    SW4_OMP(parallel for schedule(static))
+    for (long p = 0; p < n; ++p) up[c].v[p] *= mv.factor.v[std::size_t(p)];
+  }
+}
 
 // The predictor (NUMERICS 36.2): alpha+ = (u + g - c_m alpha-) / c_p, the centred second-order
 // form of the ODE at t, with c_p = 1/2 + 1/(2 omega dt), c_m = 1/2 - 1/(2 omega dt). g (the

@@ -29,7 +29,7 @@ std::string gpu_problem(const Config& cfg, const std::string& deck) {
     return no(std::string(names[int(cfg.verify.kind)]) + " (its data are host functions)", 0);
   if (cfg.dev.reference_kernel) return no("developer kernel=reference (a CPU kernel)", 0);
   if (cfg.dev.imbalance_rank >= 0) return no("developer imbalance", 0);
-  if (cfg.att.on && cfg.att.nmech > 0) return no("attenuation (the memory variables)", cfg.att.line);
+  if (cfg.att.on) return no("attenuation", cfg.att.line);
   return "";
 }
 

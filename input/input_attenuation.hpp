@@ -87,7 +87,6 @@ inline void check_attenuation(const State& st) {
   if (c.tps.on)
     fail_at(st.file, c.tps.line, "testpointsource cannot be combined with " + on +
                                      " (its exact solution is elastic and its material has no Q)");
-  if (c.att.nmech == 0) return;  // nmech=0: an elastic run
   // What the memory variables do not reach yet: each refused in one line, never run elastic.
   auto not_yet = [&](int line, const std::string& what) {
     fail_at(st.file, line, what + " cannot be combined with " + on +
