@@ -41,10 +41,12 @@ deck() {
 # run BINARY NP DECKFILE LOG: one run; fails when the program does.
 run() { tools/mpirun.sh "$2" "$1" "$3" >"$4" 2>&1; }
 
-# errors LOG WHICH: "Linf L2" of the grid line (grid) or the receivers' line (receivers).
+# errors LOG WHICH: "Linf L2" of the grid line (grid), the receivers' line (receivers) or the
+# memory variable's line (memory: twilight with attenuation).
 errors() {
   local pat='^Errors at time'
   [ "$2" = receivers ] && pat='^Errors at the receivers'
+  [ "$2" = memory ] && pat='^Errors of the memory variable'
   grep -a "$pat" "$1" | tail -n 1 | sed -E 's/.*Linf = ([^ ]+) L2 = ([^ ]+) .*/\1 \2/'
 }
 
@@ -155,7 +157,8 @@ identity() {  # NAME DECK H [GP_WIDTH]
 plot() {
   command -v gnuplot >/dev/null 2>&1 || { echo "gnuplot is not installed: no plot (apt-get install gnuplot-nox)"; return; }
   local spec="" name slope
-  for spec in "twilight-surface 4" "twilight-supergrid 4" "twilight-freelower 4" "twilight-topography 4" "rayleigh 4" \
+  for spec in "twilight-surface 4" "twilight-supergrid 4" "twilight-freelower 4" "twilight-attenuation 4" \
+              "twilight-attenuation-memory 4" "twilight-topography 4" "rayleigh 4" \
               "lamb 2" "pointforce 4" "pointmoment 4" "twilight-single 4"; do
     name=${spec% *}; slope=${spec#* }
     [ -s "$out/$name.dat" ] || continue
@@ -191,8 +194,11 @@ declare -A spec=(
   # 51 is 3.70, too close to 3.7 to judge, so --quick runs the finer two (3.96)
   [twilight-freelower]="twilight-freelower.in grid 3.7|6.28/25 6.28/50 6.28/100|6.28/50 6.28/100"
   [twilight-coarse]="twilight-surface.in grid 3.7|1/8 1/16|1/8 1/16"
+  # SW4's tw-att-1/2/3 at nx = 26, 51, 101: the displacement's and the memory variable's rates
+  [twilight-attenuation]="twilight-attenuation.in grid 3.7|6.28/25 6.28/50 6.28/100|6.28/25 6.28/50"
+  [twilight-attenuation-memory]="twilight-attenuation.in memory 3.7|6.28/25 6.28/50 6.28/100|6.28/25 6.28/50"
 )
-order="twilight-surface twilight-supergrid twilight-freelower twilight-topography rayleigh lamb pointforce pointmoment"
+order="twilight-surface twilight-supergrid twilight-freelower twilight-attenuation twilight-attenuation-memory twilight-topography rayleigh lamb pointforce pointmoment"
 
 problem() {  # NAME
   local s=${spec[$1]} a hs gpw
@@ -219,6 +225,7 @@ all() {
   echo
   echo "the same bits on 1, 2, 3, 4 ranks and one-sided:"
   for p in $order; do
+    [ "${p%-memory}" = "$p" ] || continue  # the same runs as the problem without -memory
     local s=${spec[$p]} a full short gpw
     IFS='|' read -r a full short gpw <<<"$s"
     identity "$p" "${a%% *}" "${full%% *}" "$gpw"

@@ -12,14 +12,16 @@ gtest_check unit-input-verify 1 120 build/test_input_verify --gtest_color=no
 if [ "$(cat build/precision 2>/dev/null)" = single ]; then
   vr_problems="twilight-coarse lamb pointforce pointmoment"
 else
-  vr_problems="twilight-surface twilight-supergrid twilight-freelower twilight-topography rayleigh lamb pointforce pointmoment energy"
+  vr_problems="twilight-surface twilight-supergrid twilight-freelower twilight-attenuation twilight-attenuation-memory
+    twilight-topography rayleigh lamb pointforce pointmoment energy"
 fi
 for p in $vr_problems; do
   cmd_check "verify-rate-$p" 300 bash verify/run_verify.sh --quick "$p"
 done
 unset vr_problems
 if ! quick; then
-  for p in twilight-surface twilight-supergrid twilight-freelower twilight-topography rayleigh lamb pointforce pointmoment energy; do
+  for p in twilight-surface twilight-supergrid twilight-freelower twilight-attenuation twilight-topography rayleigh \
+      lamb pointforce pointmoment energy; do
     cmd_check "verify-identity-$p" 300 bash verify/run_verify.sh "identity-$p"
   done
 fi
