@@ -12,6 +12,7 @@
 #include <string>
 
 #include "attenuation/relaxation.hpp"
+#include "material.hpp"
 #include "verify/twilight_attenuation.hpp"
 
 namespace sw4 {
