@@ -320,8 +320,7 @@ class Subdomain {
     }
   }
   void apply_memory_lh(std::vector<Field>& alpha, double factor);  // attenuation/subdomain_memory.hpp
-  void memory_predictor_phase(double t);
-  void memory_corrector_phase(double t);
+  void memory_predictor_phase(double t), memory_corrector_phase(double t), simple_attenuation_phase();
   // The curvilinear L_h on grid 1, by the kernel the deck chose.
   template <Update mode>
   void apply_lh_top(const Field& f, const Target& tg) {
@@ -433,7 +432,7 @@ inline void Subdomain::corrector(double t) {
   add_point_forces(t, 1);
   const double t3 = detail::now();
   damp();
-  if (att.simple) simple_attenuation(up, att, dt);
+  if (att.simple) simple_attenuation_phase();
   const double t4 = detail::now();
   count_corrector(t0, t1, t2, t3, t4);
 }

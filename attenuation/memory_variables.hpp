@@ -52,18 +52,13 @@ struct MemoryVariables {
   static int reals_per_point(int nmech) { return nmech * 11; }
 };
 
-// nmech = 0: the new solution times exp(-pi f_c dt / Qs) at every point of the box, after the
-// damping, as SW4's simple attenuation; the factors are computed once, with SW4's formula.
-inline void simple_attenuation(Field& up, MemoryVariables& mv, double dt) {
-  if (mv.factor.v.size() != mv.qs.v.size()) {
-    mv.factor.define(mv.qs.box);
-    const double efact = 3.14159265358979323846 * mv.simple_freq * dt;
-    for (std::size_t p = 0; p < mv.qs.v.size(); ++p) mv.factor.v[p] = Real(std::exp(-efact / mv.qs.v[p]));
-  }
+// nmech = 0: the new solution times the point's factor exp(-pi f_c dt / Qs), over the whole
+// box, after the damping, as SW4's simple attenuation (the factors: subdomain_memory.hpp).
+inline void simple_attenuation(Field& up, const Array3& factor) {
   for (int c = 0; c < 3; ++c) {
     const long n = long(up[c].v.size());
     SW4_OMP(parallel for schedule(static))
-    for (long p = 0; p < n; ++p) up[c].v[p] *= mv.factor.v[std::size_t(p)];
+    for (long p = 0; p < n; ++p) up[c].v[p] *= factor.v[std::size_t(p)];
   }
 }
 

@@ -10,6 +10,8 @@
 
 #include <vector>
 
+#include "attenuation/relaxation.hpp"
+
 namespace sw4 {
 
 // -sum_nu L_h^0(alpha_nu) with the mechanisms' moduli, added to U+ as `factor` says (-dt^2 in
@@ -43,6 +45,17 @@ inline void Subdomain::memory_corrector_phase(double t) {
   if (memory_forcing) memory_forcing(*this, 1, t);
   for (int nu = 0; nu < att.n; ++nu)
     memory_acceleration(att.am[std::size_t(nu)], att.a[std::size_t(nu)], att.ap[std::size_t(nu)], dt);
+}
+
+// nmech = 0: U+ times each point's factor, made on the first step (dt is known then) by SW4's
+// formula (relaxation.hpp, NUMERICS 35.6).
+inline void Subdomain::simple_attenuation_phase() {
+  if (att.factor.v.size() != att.qs.v.size()) {
+    att.factor.define(att.qs.box);
+    for (std::size_t p = 0; p < att.qs.v.size(); ++p)
+      att.factor.v[p] = Real(simple_attenuation_factor(att.simple_freq, dt, att.qs.v[p]));
+  }
+  simple_attenuation(up, att.factor);
 }
 
 }  // namespace sw4
