@@ -145,9 +145,17 @@ TEST(InputAttenuation, WhatItCannotBeCombinedWith) {
             "in/x.in:5: dgalerkin" + on + "the DG solver has no memory variables; remove one of the two)");
   EXPECT_EQ(error_of(att("") + "testpointsource\n"),
             "in/x.in:5: testpointsource" + on + "its exact solution is elastic and its material has no Q)");
+  // twilight takes SW4's manufactured visco-elastic solution, which has one mechanism
   EXPECT_EQ(error_of(kGrid + "twilight\nattenuation\n"),
-            "in/x.in:3: twilight cannot be combined with attenuation on line 4 (its material has no Q and its exact "
-            "solution is elastic)");
+            "in/x.in:4: attenuation: nmech=3 with twilight (allowed: nmech=1, the one mechanism of twilight's "
+            "exact solution)");
+  EXPECT_EQ(error_of(kGrid + "twilight\nattenuation nmech=1\n"), "(no error)");
+  EXPECT_EQ(error_of(kGrid + "testenergy\nattenuation nmech=1\n"),
+            "in/x.in:3: testenergy" + on + "its material has no Q and its exact solution is elastic)");
+  // where the memory variables do not reach yet: one line, never an elastic run
+  EXPECT_EQ(error_of(att("") + "developer time_order=2\n"),
+            "in/x.in:5: developer time_order=2 cannot be combined with attenuation on line 4 yet (allowed: "
+            "attenuation on a flat grid without checkpoints, time_order=4)");
 }
 
 // The fit's weights must sum to < 1 (NUMERICS 35.4); for n = 3 that fails at Q <= 1, and
