@@ -30,8 +30,24 @@ constexpr const char* kUpdatesBasis =
     "7.3 M grid-point updates/s per core, measured with inputs/pointsource.in on 2 ranks of a "
     "2-core AMD EPYC";
 
+// The visco-elastic step's time per grid-point update over the elastic one's: 1 + c n for n
+// mechanisms, as each mechanism adds the same work: an L_h in each phase (the elastic step has
+// two) and four pointwise passes over its memory variables (NUMERICS 36). c from `make bench`
+// (bench/parts/75-attenuation.sh, docs/benchmarks.md "Attenuation"): inputs/loh1-small.in at
+// h = 100 with LOH.3's Q on 2 ranks of the development machine, 2026-12-03, 5 rounds, each
+// ratio taken within one round, medians: nmech=1 1.77, nmech=3 2.97 times the elastic time a
+// point; c = 0.67 fits both by least squares (1.67 and 3.0). Less than the L_h count's 1 a
+// mechanism, since the elastic step's boundary conditions, damping, halo exchanges and checks
+// do not grow with n. nmech=0 (the damping without memory variables) adds one pointwise pass
+// and is costed as elastic.
+constexpr double kAttenuationCostPerMechanism = 0.67;
+inline double step_cost_factor(const Config& cfg) {
+  return cfg.att.on && cfg.att.nmech > 0 ? 1 + kAttenuationCostPerMechanism * cfg.att.nmech : 1;
+}
+
 // "Cost: P grid points x N steps = U grid-point updates; memory about A per rank (B in all,
-// arrays and receivers); estimated time T on R ranks x H threads (at ... measured on ...)".
+// arrays and receivers); estimated time T on R ranks x H threads (at ... measured on ...[;
+// visco-elastic, n mechanisms: F times the elastic time a point])".
 // `steps` are the steps this run takes (a restart's remaining ones).
 inline std::string cost_line(const Config& cfg, long steps, const MachineShare& m, int threads) {
   const double points = grid_points(cfg), updates = points * double(steps < 0 ? 0 : steps);
@@ -44,15 +60,19 @@ inline std::string cost_line(const Config& cfg, long steps, const MachineShare& 
   }
   const double per_rank = a[1] + std::max(recs / m.ranks, largest);
   const double cores = double(m.ranks) * (threads < 1 ? 1 : threads);
-  const double seconds = updates / (kUpdatesPerCoreSecond * cores);
-  char b[640];
+  const double factor = step_cost_factor(cfg), seconds = factor * updates / (kUpdatesPerCoreSecond * cores);
+  char visco[160] = "";
+  if (factor != 1)
+    std::snprintf(visco, sizeof visco, "; visco-elastic, %d mechanisms: %.3g times the elastic time a point",
+                  cfg.att.nmech, factor);
+  char b[800];
   std::snprintf(b, sizeof b,
                 "Cost: %s x %s = %.3g grid-point updates; memory about %s per rank (%s in all, "
-                "arrays and receivers); estimated time %s on %d ranks x %d threads (at %s%s)",
+                "arrays and receivers); estimated time %s on %d ranks x %d threads (at %s%s%s)",
                 counted(points, "grid point").c_str(), counted(double(steps), "step").c_str(), updates,
                 gigabytes(per_rank).c_str(), gigabytes(a[0] + recs).c_str(),
                 duration_words(seconds).c_str(), m.ranks, threads < 1 ? 1 : threads, kUpdatesBasis,
-                cfg.topo.on ? "; the curvilinear grid costs more per point" : "");
+                visco, cfg.topo.on ? "; the curvilinear grid costs more per point" : "");
   return b;
 }
 

@@ -10,7 +10,8 @@
 // The memory estimate counts only what a run certainly allocates: the arrays of its pieces
 // (15 values a point: three components of four time levels and three material values; 20 on
 // the curvilinear grid, which adds the metric; a test problem's tables add theirs:
-// test_problem_values), the receivers' samples ((steps + 1) x
+// test_problem_values; the visco-elastic memory variables 11 per mechanism:
+// attenuation_values), the receivers' samples ((steps + 1) x
 // components values each), values being Reals (8 bytes, 4 in the single build), and the
 // largest file one receiver builds in memory when it writes (the USGS text, about 14 + 25 x
 // components bytes a sample, 14 + 16 x components in the single build). It is compared with what the
@@ -34,6 +35,7 @@
 #include <fstream>
 #include <string>
 
+#include "attenuation/memory_variables.hpp"
 #include "grid.hpp"
 #include "input.hpp"
 #include "receiver_modes.hpp"
@@ -137,10 +139,22 @@ inline double test_problem_values(const Config& cfg) {
   return cfg.verify.kind == VerifyKind::Energy ? 6 : 0;
 }
 
+// Values a point the visco-elastic memory variables add (NUMERICS 36): per mechanism three
+// levels of alpha's three components and the mechanism's two moduli, on the same array box as U
+// (attenuation/memory_variables.hpp says how many). nmech=0's damping keeps none.
+inline double attenuation_values(const Config& cfg) {
+  return cfg.att.on && cfg.att.nmech > 0 ? MemoryVariables::reals_per_point(cfg.att.nmech) : 0;
+}
+
+// Values a point of the flat grid in all: the elastic fields, a test problem's, attenuation's.
+inline double values_per_point(const Config& cfg) {
+  return kValuesPerPoint + test_problem_values(cfg) + attenuation_values(cfg);
+}
+
 inline std::array<double, 2> array_bytes(const Config& cfg, int p1, int p2, bool exact) {
   const GridCfg& g = cfg.grid;
   const std::array<double, 2> x = cut_points(g.nx, p1), y = cut_points(g.ny, p2);
-  const double extra = test_problem_values(cfg);
+  const double extra = test_problem_values(cfg) + attenuation_values(cfg);
   double per_column = (kValuesPerPoint + extra) * (g.nz + 2 * kGhost);
   if (cfg.topo.on && exact) {
     const TopoGrids t = topography_grids(g, cfg.topo);
@@ -198,7 +212,7 @@ inline std::string grid_memory_problem(const Config& cfg, const MachineShare& m)
     const GridCfg& g = cfg.grid;
     return deck_at(cfg, g.line) + "grid: the arrays of " + counted(double(g.nx) * g.ny * g.nz, "grid point") +
            " need about " + gigabytes(need) + " of memory on this machine (" +
-           input_detail::fmt(kValuesPerPoint) + " " + kValueName + " a point, " + std::to_string(m.here) +
+           input_detail::fmt(values_per_point(cfg)) + " " + kValueName + " a point, " + std::to_string(m.here) +
            " of " + std::to_string(m.ranks) + " ranks here), which has " + gigabytes(m.memory) +
            " (allowed: a grid that fits: a larger h, a smaller domain, or more machines)";
   }

@@ -53,6 +53,8 @@ if ! quick; then
   # --check and a run's setup say the cost, so that nobody starts a half-hour run unawares:
   # 301 x 301 x 171 points, 536 steps of LOH.1-h100.
   cmd_check e2e-check-cost-loh1 60 bash test/e2e/check_cost.sh 2 inputs/LOH.1-h100.in 1.55e+07 536 "$e2e_dir/check-cost-loh1"
+  # LOH.3-h100: the same grid, 554 steps (the unrelaxed moduli are stiffer), 11 x 3 more values a point.
+  cmd_check e2e-check-cost-loh3 60 bash test/e2e/check_cost.sh 2 inputs/LOH.3-h100.in 1.55e+07 554 "$e2e_dir/check-cost-loh3"
   cmd_check e2e-check-cost-onesided 60 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/check_cost.sh 1 inputs/loh1-small.in 115351 119 "$e2e_dir/check-cost-onesided"
   # --check finds what the setup finds: one-sided partitions too many for the grid.
   cmd_check e2e-check-finds-partitions-onesided 60 env SW4LITE_BIN=sw4lite-onesided bash test/e2e/check_finds.sh 2 \

@@ -9,6 +9,8 @@ gtest_check unit-input-developer 1 120 build/test_input_developer --gtest_color=
 gtest_check unit-input-dg 1 120 build/test_input_dg --gtest_color=no
 # What a deck may ask of a run and of the machine (limits.hpp): names, counts, materials, memory, directory.
 gtest_check unit-limits 1 120 build/test_limits --gtest_color=no
+# The cost line and the memory estimate with attenuation's memory variables (cost.hpp, limits.hpp).
+gtest_check unit-cost 1 60 build/test_cost --gtest_color=no
 # The command line (options.hpp).
 gtest_check unit-options 1 60 build/test_options --gtest_color=no
 # Bounded reads and messages: sample files that are devices, FIFOs or too large, an
