@@ -84,7 +84,7 @@ MPI_BIN   := $(patsubst test/%.cpp,build/%,$(wildcard test/mpi_*.cpp))
 QUICK_CHECKS := kernels stencil convergence grid source receiver step input topography e2e \
                 flat_outputs plots halo onesided threads checkpoint image topography_identity \
                 topography_decks solution_check runtime docs verify dg sw4 sw4_energy shmem \
-                attenuation
+                attenuation attenuation_identity
 QUICK_BIN := $(sort $(shell grep -ho 'build/[a-z0-9_]*' $(QUICK_CHECKS:%=test/checks/%.sh)))
 BENCH_BIN := $(patsubst bench/%.cpp,build/%,$(wildcard bench/bench_*.cpp))
 # make bench compares the precisions side by side (bench/parts/12-precision.sh), whatever

@@ -332,9 +332,8 @@ int run_onesided(Run& run) {
   add_partitions(os);
 
   // Preprocessing by handlers: each partition builds its arrays, material, sources and
-  // receivers where it lives.
-  rt.for_each<Partition>([&](amr::Gid gid, Partition&) { rt.invoke(gid, os.setup); });
-  rt.quiesce();
+  // receivers where it lives; with attenuation then its fit (onesided_run.hpp).
+  set_up_partitions(MPI_COMM_WORLD, os, stop_on_problem);
   std::array<double, 2> speed2{0, 0};
   double nsrc = 0, nuniq = 0;
   std::string problem;
@@ -450,9 +449,6 @@ int run_main(int argc, char** argv) {
     for (const std::string& w : cfg.warnings) std::printf("%s\n", w.c_str());
   }
 #ifdef SW4LITE_ONESIDED
-  if (cfg.att.on && !run.check_only)  // the memory variables do not travel yet
-    stop(run.deck + ":" + std::to_string(cfg.att.line) + ": attenuation is not in ./sw4lite-onesided yet "
-         "(allowed: ./sw4lite runs it)");
   if (run.check_only) checked_layout(run);
   const int status = run.check_only ? (cfg.dg.on ? run_dg_twosided(run, pgrid) : run_twosided(run, pgrid))
                      : cfg.dg.on ? run_dg_onesided(run) : run_onesided(run);

@@ -38,10 +38,21 @@ inline void add_partitions(OneSidedRun& run) {
         for (Receiver& r : p.sd.top.receivers) r.reserve(g_onesided_run->end.nsteps);
         // As the two-sided driver (sw4lite.cpp, time_step's caller): a flat deck's bound from the
         // deck's material in double, not from the stored Reals, so that both binaries take the
-        // same dt in the single build too (from the floats it differed in the last bits).
+        // same dt in the single build too (from the floats it differed in the last bits). With
+        // attenuation the bound needs the fitted moduli: the attenuate handler sets it.
         p.max_speed2 = c.topo.on ? p.sd.max_speed2() : std::array<double, 2>{max_wave_speed2(c, p.sd.box), 0};
       },
       "setup");
+  // After the setup handlers and the reduction of the least vs/h (onesided_run.hpp): the
+  // memory variables and the fitted moduli, then the bound from them, including the
+  // mechanisms' moduli, as ./sw4lite takes it.
+  run.attenuate = rt.add_handler<Partition>(
+      [](Partition& p, amr::Message&) {
+        const OneSidedRun& r = *g_onesided_run;
+        p.problem = p.sd.attenuate(*r.cfg, r.min_vs_over_h);
+        p.max_speed2 = p.sd.max_speed2();
+      },
+      "attenuate");
   run.start = rt.add_handler<Partition>(
       [](Partition& p, amr::Message&) {
         p.sd.dt = g_onesided_run->dt;

@@ -1,4 +1,5 @@
-// onesided_run.hpp: the one-sided driver's time loop: the partitions run in segments, one per
+// onesided_run.hpp: the one-sided driver's set-up of the partitions (with attenuation's one
+// reduction) and its time loop: the partitions run in segments, one per
 // checkpoint, image, receiver-file or energy-file step, and the outputs of a segment's last
 // step are written once the runtime has quiesced (output/checkpoint_run.hpp, "One-sided mode",
 // says why).
@@ -14,6 +15,28 @@
 #include "output/image_io.hpp"
 
 namespace sw4 {
+
+// The setup handlers, where each partition lives; with attenuation then the fit (the
+// attenuate handler, onesided.hpp) with the least vs/h of the whole grid, the minimum over
+// the partitions and the ranks as ./sw4lite reduces it over its pieces. A setup problem stops
+// the run (stop_on_problem: the driver's, agreed across ranks) before anything is fitted.
+template <class StopOnProblem>
+void set_up_partitions(MPI_Comm comm, OneSidedRun& os, StopOnProblem stop_on_problem) {
+  amr::Runtime& rt = *os.rt;
+  rt.for_each<Partition>([&](amr::Gid gid, Partition&) { rt.invoke(gid, os.setup); });
+  rt.quiesce();
+  if (!os.cfg->att.on) return;
+  std::string problem;
+  double mine = 1e300;
+  rt.for_each<Partition>([&](amr::Gid, Partition& p) {
+    if (problem.empty()) problem = p.problem;
+    mine = std::min(mine, p.sd.min_vs_over_h());
+  });
+  stop_on_problem(problem);
+  MPI_Allreduce(&mine, &os.min_vs_over_h, 1, MPI_DOUBLE, MPI_MIN, comm);
+  rt.for_each<Partition>([&](amr::Gid gid, Partition&) { rt.invoke(gid, os.attenuate); });
+  rt.quiesce();
+}
 
 // The time loop from os.first_step to nsteps, a segment per checkpoint, image, receiver-file or
 // energy-file step (images and files pause the partitions as checkpoints do; a fresh run's

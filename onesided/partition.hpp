@@ -226,8 +226,9 @@ struct OneSidedRun {
   double dt = 0;
   Protocol protocol = Protocol::Eager;  // the driver sets it (kDefaultProtocol or the deck)
   amr::Runtime* rt = nullptr;
-  amr::Handler<Partition> setup, start, request, halo, phase, resume;
+  amr::Handler<Partition> setup, attenuate, start, request, halo, phase, resume;
   PartitionLayout layout;
+  double min_vs_over_h = 0;  // with attenuation: the grid's least vs/h, over every rank (onesided_run.hpp)
   // Checkpoints (checkpoint_run.hpp): the partitions pause once they have closed step
   // pause_at, so that all are at one step when the driver writes; first_step is the step a
   // restart starts after (0: none, the start handler records the initial samples).

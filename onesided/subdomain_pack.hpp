@@ -4,9 +4,12 @@
 //
 // Why built so: in one-sided mode a partition moves between ranks between two phases, so
 // everything a phase reads travels: the three solution levels (U'' is scratch and is not sent),
-// material, profiles, point sources, receivers and timers, and with topography the same for
-// grid 1 plus its metric. What the deck determines (time functions, the mapping) is rebuilt
-// on arrival instead of sent. The layout is private to this pair of functions.
+// material, profiles, point sources, receivers and timers, with attenuation the memory
+// variables (all three levels of every mechanism: between the predictor and the corrector the
+// newest holds alpha+ of the predictor) with the mechanisms' moduli and omega (NUMERICS 36.6),
+// and with topography the same for grid 1 plus its metric. What the deck determines (time
+// functions, the mapping, a test problem's hooks and tables) is rebuilt on arrival instead of
+// sent. The layout is private to this pair of functions.
 #pragma once
 
 #include <cstdint>
@@ -66,11 +69,40 @@ inline void get_receivers(const char*& in, std::vector<Receiver>& rs) {
   rs.clear();
   for (uint64_t k = 0; k < n; ++k) rs.push_back(Receiver::unpack(in));
 }
+inline void put_memory(std::vector<char>& out, const MemoryVariables& mv) {
+  const int64_t n = mv.n;
+  put_bytes(out, &n, sizeof n);
+  if (n == 0) return;
+  put_vector(out, mv.omega);
+  for (const std::vector<Field>* lv : {&mv.am, &mv.a, &mv.ap})
+    for (const Field& f : *lv)
+      for (const Array3& a : f) put_array(out, a);
+  for (const std::vector<Array3>* m : {&mv.mu, &mv.la})
+    for (const Array3& a : *m) put_array(out, a);
+}
+inline void get_memory(const char*& in, MemoryVariables& mv) {
+  int64_t n = 0;
+  get_bytes(in, &n, sizeof n);
+  mv = MemoryVariables{};
+  mv.n = int(n);
+  if (n == 0) return;
+  get_vector(in, mv.omega);
+  for (std::vector<Field>* lv : {&mv.am, &mv.a, &mv.ap}) {
+    lv->assign(std::size_t(n), Field{});
+    for (Field& f : *lv)
+      for (Array3& a : f) get_array(in, a);
+  }
+  for (std::vector<Array3>* m : {&mv.mu, &mv.la}) {
+    m->assign(std::size_t(n), Array3{});
+    for (Array3& a : *m) get_array(in, a);
+  }
+}
 }  // namespace detail
 
 inline void Subdomain::pack(std::vector<char>& out) const {
   using namespace detail;
-  out.reserve(out.size() + (13 * box.size() + 17 * top.box.size()) * sizeof(Real) + 4096 +
+  out.reserve(out.size() + ((13 + MemoryVariables::reals_per_point(att.n)) * box.size() + 17 * top.box.size()) *
+                               sizeof(Real) + 4096 +
               forces_.contrib.size() * sizeof(PointForces::Contribution) +
               forces_.points.size() * sizeof(PointForces::SourcePoint));
   put_bytes(out, &grid, sizeof grid);
@@ -89,6 +121,7 @@ inline void Subdomain::pack(std::vector<char>& out) const {
   put_vector(out, forces_.contrib);
   put_vector(out, forces_.points);
   put_receivers(out, receivers);
+  put_memory(out, att);
   if (!topo) return;
   put_bytes(out, &top.box, sizeof top.box);
   put_bytes(out, &top.owned, sizeof top.owned);
@@ -126,6 +159,7 @@ inline void Subdomain::unpack(const char*& in, const Config& cfg) {
   get_vector(in, forces_.contrib);
   get_vector(in, forces_.points);
   get_receivers(in, receivers);
+  get_memory(in, att);
   topo = cfg.topo.on;
   if (topo) {
     topography = Topography(cfg.grid, cfg.topo);

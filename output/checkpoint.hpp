@@ -11,8 +11,10 @@
 // physical sides; together the pieces cover the global box exactly once) and reads its whole
 // array box, padding included, so no halo exchange is needed after a restart. What a step
 // depends on is U and Um (U+ and U'' are overwritten before they are read: stencil.hpp,
-// predictor_frame and acceleration), the step number and the accumulated time t (stored as
-// its bits), and the receivers' samples so far; materials, metric and source weights are
+// predictor_frame and acceleration), with attenuation likewise each mechanism's alpha at t and
+// t - dt (alpha+ and alpha'' are written before they are read: NUMERICS 36.6), the step number
+// and the accumulated time t (stored as its bits), and the receivers' samples so far;
+// materials, the mechanisms' moduli, metric and source weights are
 // recomputed from the deck, which must be the one that wrote the file: its identity (sizes, h,
 // counts and two 64-bit hashes of the parsed values that decide the numbers) is in the header.
 //
@@ -27,6 +29,8 @@
 //   fields           for grid g (0; 1 with topography), level (U, then Um), component (x, y, z):
 //                    (nx+4) (ny+4) (nz_g+4) values, point (i, j, k), i, j, k from -1, at
 //                    ((k+1) (ny+4) + (j+1)) (nx+4) + (i+1)
+//   memory variables with attenuation (nmech > 0), after them: for each mechanism nu, level
+//                    (alpha_nu at t, then at t - dt), component: grid 0's points as above
 //   receivers        for each rec line in deck order: its samples so far, sample-major as in
 //                    Receiver::samples ((n + 1) samples after step n; velocity: n)
 #pragma once
@@ -47,6 +51,9 @@ constexpr char kCheckpointMagic[8] = {'S', 'W', '4', 'L', 'C', 'K', 'P', 'T'};
 constexpr std::uint64_t kCheckpointVersion = 1;
 constexpr std::uint64_t kCheckpointHeaderBytes = 1024;
 constexpr int kCheckpointMaxFields = 12;  // U and Um, 3 components, 2 grids
+constexpr int kCheckpointMemoryFields = 6 * kMaxSls;  // alpha at t and t - dt, 3 components, per mechanism
+// A checksum per field (U's in field_sum, the memory variables' in memory_sum), then the receivers'.
+constexpr int kCheckpointSums = kCheckpointMaxFields + kCheckpointMemoryFields + 1;
 
 struct CheckpointHeader {
   char magic[8];
@@ -64,7 +71,8 @@ struct CheckpointHeader {
   std::uint64_t recs_sum;
   std::uint64_t header_sum;  // of the 1024 bytes with this field zero
   std::int64_t value_bytes;  // sizeof(Real) of the build that wrote it; 0 (files before it): 8
-  char pad[kCheckpointHeaderBytes - 336];
+  std::uint64_t memory_sum[kCheckpointMemoryFields];  // with attenuation; zero without (as files before it)
+  char pad[kCheckpointHeaderBytes - 336 - 8 * kCheckpointMemoryFields];
 };
 static_assert(sizeof(CheckpointHeader) == kCheckpointHeaderBytes, "the header is 1024 bytes");
 
@@ -183,13 +191,18 @@ inline long samples_after(RecMode mode, long step) {
 struct CheckpointLayout {
   long ni = 0, nj = 0;  // points along x and y, ghosts included
   int ngrids = 1;
+  int nmech = 0;        // mechanisms whose memory variables follow U's fields
   long nk[2] = {0, 0};  // planes of each grid, ghosts included
   std::uint64_t fields_offset = kCheckpointHeaderBytes, recs_offset = 0, total = 0;
   std::vector<std::uint64_t> rec_offset;  // bytes, per rec line in deck order
   std::vector<long> rec_values;
 
-  int nfields() const { return 6 * ngrids; }
-  std::uint64_t field_bytes(int f) const { return sizeof(Real) * ni * nj * nk[f / 6]; }
+  // Fields 0 .. 6 ngrids - 1: U and Um of each grid; then 6 per mechanism (grid 0's).
+  int nfields() const { return 6 * ngrids + 6 * nmech; }
+  int grid_of(int f) const { return f < 6 * ngrids ? f / 6 : 0; }
+  std::uint64_t field_bytes(int f) const { return sizeof(Real) * ni * nj * nk[grid_of(f)]; }
+  // Where field f's checksum goes among the kCheckpointSums (receivers: the last).
+  int sum_slot(int f) const { return f < 6 * ngrids ? f : kCheckpointMaxFields + f - 6 * ngrids; }
   std::uint64_t field_offset(int f) const {
     std::uint64_t o = fields_offset;
     for (int e = 0; e < f; ++e) o += field_bytes(e);
@@ -211,6 +224,7 @@ inline CheckpointLayout checkpoint_layout(const Config& cfg, long step) {
     L.ngrids = 2;
     L.nk[1] = topography_grids(cfg.grid, cfg.topo).nc + 2 * kGhost;
   }
+  L.nmech = cfg.att.on ? cfg.att.nmech : 0;
   L.recs_offset = L.field_offset(L.nfields());
   std::uint64_t o = L.recs_offset;
   for (const RecCfg& r : cfg.recs) {
@@ -223,9 +237,13 @@ inline CheckpointLayout checkpoint_layout(const Config& cfg, long step) {
   return L;
 }
 
-// "U(x) of the Cartesian grid": field f's name in messages.
+// "U(x) of the Cartesian grid", "alpha_2(x) at t - dt": field f's name in messages.
 inline std::string field_name(const Config& cfg, int f) {
   const char* comp[3] = {"x", "y", "z"};
+  const int m = f - 6 * (cfg.topo.on ? 2 : 1), nu = m / 6;
+  if (m >= 0)
+    return "the memory variable alpha_" + std::to_string(nu + 1) + "(" + comp[f % 3] + ")" +
+           (f / 3 % 2 ? " at t - dt" : " at t");
   std::string s = std::string(f / 3 % 2 ? "Um" : "U") + "(" + comp[f % 3] + ")";
   if (cfg.topo.on) s += f / 6 ? " of the curvilinear grid" : " of the Cartesian grid";
   return s;
@@ -233,8 +251,11 @@ inline std::string field_name(const Config& cfg, int f) {
 
 // ---------------------------------------------------------------- a piece's rows
 
-// Field f of a piece: grid f / 6, U (level 0) or Um (level 1), component f % 3.
+// Field f of a piece: grid f / 6, U (level 0) or Um (level 1), component f % 3; after U's
+// fields, mechanism nu's alpha at t (level 0) or t - dt (level 1).
 inline Array3& checkpoint_field(Subdomain& sd, int f) {
+  const int m = f - 6 * (sd.topo ? 2 : 1), nu = m / 6;
+  if (m >= 0) return (f / 3 % 2 ? sd.att.am : sd.att.a)[std::size_t(nu)][f % 3];
   Field& fl = f / 6 ? (f / 3 % 2 ? sd.top.um : sd.top.u) : (f / 3 % 2 ? sd.um : sd.u);
   return fl[f % 3];
 }
@@ -259,7 +280,7 @@ inline Box written_box(const Subdomain& sd, int g) {
 template <class F>
 void for_each_checkpoint_row(const CheckpointLayout& L, Subdomain& sd, bool whole, F fn) {
   for (int f = 0; f < L.nfields(); ++f) {
-    const int g = f / 6;
+    const int g = L.grid_of(f);
     const Box b = whole ? (g ? sd.top.box : sd.box) : written_box(sd, g);
     Array3& a = checkpoint_field(sd, f);
     const std::uint64_t base = L.field_offset(f);
@@ -283,15 +304,15 @@ void for_each_checkpoint_receiver(const Config& cfg, Subdomain& sd, F fn) {
     for (Receiver& r : *list) fn(receiver_slot(cfg, r), r);
 }
 
-// This piece's part of the checksums (sum[f] per field, then the receivers' in sum[12]),
-// over the points it writes and the receivers it owns: summed over pieces, the file's.
+// This piece's part of the checksums (sum[L.sum_slot(f)] per field, then the receivers' in
+// the last), over the points it writes and the receivers it owns: summed over pieces, the file's.
 inline void add_checksums(const Config& cfg, const CheckpointLayout& L, Subdomain& sd,
-                          std::uint64_t sum[kCheckpointMaxFields + 1]) {
+                          std::uint64_t sum[kCheckpointSums]) {
   for_each_checkpoint_row(L, sd, false, [&](int f, std::uint64_t off, Real* row, long n) {
-    sum[f] += checksum_row(row, n, (off - L.field_offset(f)) / sizeof(Real));
+    sum[L.sum_slot(f)] += checksum_row(row, n, (off - L.field_offset(f)) / sizeof(Real));
   });
   for_each_checkpoint_receiver(cfg, sd, [&](int slot, Receiver& r) {
-    sum[kCheckpointMaxFields] +=
+    sum[kCheckpointSums - 1] +=
         checksum_row(r.samples.data(), long(r.samples.size()),
                      (L.rec_offset[slot] - L.recs_offset) / sizeof(Real));
   });
@@ -382,6 +403,13 @@ inline CheckpointHeader checkpoint_header(const Config& cfg, const CheckpointLay
   h.file_bytes = L.total;
   h.value_bytes = sizeof(Real);
   return h;
+}
+
+// The header's checksum of slot s (CheckpointLayout::sum_slot; the last: the receivers').
+inline std::uint64_t& header_sum_slot(CheckpointHeader& h, int s) {
+  if (s < kCheckpointMaxFields) return h.field_sum[s];
+  if (s < kCheckpointSums - 1) return h.memory_sum[s - kCheckpointMaxFields];
+  return h.recs_sum;
 }
 
 inline UtcTime header_utc(const CheckpointHeader& h) {

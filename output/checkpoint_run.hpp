@@ -97,7 +97,7 @@ class Checkpointing {
     const Config& cfg = *cfg_;
     const double t0 = MPI_Wtime();
     const CheckpointLayout L = checkpoint_layout(cfg, n);
-    std::uint64_t mine[kCheckpointMaxFields + 1] = {}, sums[kCheckpointMaxFields + 1] = {};
+    std::uint64_t mine[kCheckpointSums] = {}, sums[kCheckpointSums] = {};
     std::vector<IoSpan> spans;
     int bad = 0;
     for (Subdomain* sd : pieces) {
@@ -115,10 +115,9 @@ class Checkpointing {
     MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, comm);
     if (anybad) return "sw4lite: internal error: a receiver's sample count does not match step " +
                        std::to_string(n) + " (checkpoint not written)";
-    MPI_Allreduce(mine, sums, kCheckpointMaxFields + 1, MPI_UINT64_T, MPI_SUM, comm);
+    MPI_Allreduce(mine, sums, kCheckpointSums, MPI_UINT64_T, MPI_SUM, comm);
     CheckpointHeader h = checkpoint_header(cfg, L, n, t, dt_, utc);
-    for (int f = 0; f < kCheckpointMaxFields; ++f) h.field_sum[f] = sums[f];
-    h.recs_sum = sums[kCheckpointMaxFields];
+    for (int s = 0; s < kCheckpointSums; ++s) header_sum_slot(h, s) = sums[s];
     h.header_sum = header_checksum(h);
     const std::string name = checkpoint_name(cfg, n, nsteps_);
     const int kill = ++count_ == kill_at_ ? kill_ : 0;
@@ -188,13 +187,14 @@ inline std::string restart_read(MPI_Comm comm, const Config& cfg, const RestartP
   const std::string why =
       read_checkpoint_spans(comm, cfg.restart.file, std::move(spans), round_bytes(cfg.restart.bufsize));
   if (!why.empty()) return restart_error(cfg, why);
-  std::uint64_t mine[kCheckpointMaxFields + 1] = {}, sums[kCheckpointMaxFields + 1] = {};
+  std::uint64_t mine[kCheckpointSums] = {}, sums[kCheckpointSums] = {};
   for (Subdomain* sd : pieces) add_checksums(cfg, L, *sd, mine);
-  MPI_Allreduce(mine, sums, kCheckpointMaxFields + 1, MPI_UINT64_T, MPI_SUM, comm);
+  MPI_Allreduce(mine, sums, kCheckpointSums, MPI_UINT64_T, MPI_SUM, comm);
+  CheckpointHeader h = rp.header;
   for (int f = 0; f < L.nfields(); ++f)
-    if (sums[f] != rp.header.field_sum[f])
+    if (sums[L.sum_slot(f)] != header_sum_slot(h, L.sum_slot(f)))
       return restart_error(cfg, "corrupted: " + field_name(cfg, f) + " does not match its checksum");
-  if (sums[kCheckpointMaxFields] != rp.header.recs_sum)
+  if (sums[kCheckpointSums - 1] != rp.header.recs_sum)
     return restart_error(cfg, "corrupted: the receivers' samples do not match their checksum");
   stats.read_s += MPI_Wtime() - t0;
   stats.read_bytes += double(L.total);

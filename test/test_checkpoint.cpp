@@ -114,20 +114,55 @@ TEST(CheckpointLayout, TopographyAddsGridOnesSixFields) {
   EXPECT_EQ(L.total, 1024u + 6u * sizeof(Real) * L.ni * L.nj * (L.nk[0] + L.nk[1]));
 }
 
+// With attenuation each mechanism's alpha at t and t - dt follow U's fields (NUMERICS 36.6), grid
+// 0's box each, their checksums in the header's memory_sum.
+TEST(CheckpointLayout, AttenuationAddsSixFieldsPerMechanism) {
+  const Config c = parse("grid h=0.5 x=8 y=8 z=4\nsupergrid gp=2\nblock vp=2 vs=1 rho=1 qp=60 qs=30\n"
+                         "attenuation nmech=2\ncheckpoint cycle=3\nrec x=2 y=2 z=0 file=a\n");
+  const CheckpointLayout L = checkpoint_layout(c, 3);
+  const std::uint64_t field = sizeof(Real) * L.ni * L.nj * L.nk[0];
+  EXPECT_EQ(L.nfields(), 6 + 12);
+  EXPECT_EQ(L.field_offset(6), 1024u + 6 * field);
+  EXPECT_EQ(L.recs_offset, 1024u + 18 * field);
+  EXPECT_EQ(L.sum_slot(5), 5);
+  EXPECT_EQ(L.sum_slot(6), kCheckpointMaxFields);
+  EXPECT_EQ(L.sum_slot(17), kCheckpointMaxFields + 11);
+  EXPECT_EQ(field_name(c, 6), "the memory variable alpha_1(x) at t");
+  EXPECT_EQ(field_name(c, 17), "the memory variable alpha_2(z) at t - dt");
+  Subdomain sd(c, piece_geometry(c, 1, 1, 0, 0));
+  ASSERT_EQ(sd.allocate(c), "");
+  ASSERT_EQ(sd.attenuate(c, 0), "");
+  EXPECT_EQ(&checkpoint_field(sd, 6), &sd.att.a[0][0]);
+  EXPECT_EQ(&checkpoint_field(sd, 11), &sd.att.am[0][2]);
+  EXPECT_EQ(&checkpoint_field(sd, 13), &sd.att.a[1][1]);
+  CheckpointHeader h = checkpoint_header(c, L, 3, 0.3, 0.1, {});
+  header_sum_slot(h, L.sum_slot(17)) = 77;
+  header_sum_slot(h, kCheckpointSums - 1) = 5;
+  EXPECT_EQ(h.memory_sum[11], 77u);
+  EXPECT_EQ(h.recs_sum, 5u);
+  EXPECT_EQ(h.nfields, 18);
+  // an elastic deck's checkpoint of the same grid is another deck's
+  const Config e = parse("grid h=0.5 x=8 y=8 z=4\nsupergrid gp=2\nblock vp=2 vs=1 rho=1 qp=60 qs=30\n"
+                         "checkpoint cycle=3\nrec x=2 y=2 z=0 file=a\n");
+  EXPECT_NE(deck_hash(e), deck_hash(c));
+}
+
 // Over the pieces of any cut, the written boxes hold every point of the global box once, and
-// the checksums of a field whose values depend on the global index alone add up the same.
-TEST(CheckpointPieces, WrittenBoxesTileTheGlobalBoxAndChecksumsDoNotDependOnTheCut) {
-  const Config c = parse(kDeck);
+// the checksums of a field whose values depend on the global index alone add up the same; with
+// attenuation, the memory variables' fields too.
+namespace {
+void expect_cuts_agree(const Config& c) {
   const CheckpointLayout L = checkpoint_layout(c, 0);
-  std::uint64_t first[kCheckpointMaxFields + 1] = {};
+  std::uint64_t first[kCheckpointSums] = {};
   for (auto cut : std::vector<std::array<int, 2>>{{1, 1}, {2, 1}, {1, 3}, {2, 2}, {3, 2}}) {
     std::vector<int> seen(L.ni * L.nj * L.nk[0], 0);
-    std::uint64_t sum[kCheckpointMaxFields + 1] = {};
+    std::uint64_t sum[kCheckpointSums] = {};
     std::size_t receivers = 0;
     for (int pj = 0; pj < cut[1]; ++pj)
       for (int pi = 0; pi < cut[0]; ++pi) {
         Subdomain sd(c, piece_geometry(c, cut[0], cut[1], pi, pj));
         ASSERT_EQ(sd.allocate(c), "");
+        ASSERT_EQ(sd.attenuate(c, 0), "");
         for_each_checkpoint_row(L, sd, true, [&](int f, std::uint64_t off, Real* row, long n) {
           for (long i = 0; i < n; ++i) row[i] = Real(double(off + sizeof(Real) * i) * 1e-3 + f);  // by global place
         });
@@ -141,9 +176,20 @@ TEST(CheckpointPieces, WrittenBoxesTileTheGlobalBoxAndChecksumsDoNotDependOnTheC
       }
     EXPECT_EQ(std::set<int>(seen.begin(), seen.end()), std::set<int>{1}) << cut[0] << " x " << cut[1];
     EXPECT_EQ(receivers, 2u);
-    if (cut[0] * cut[1] == 1) std::copy(sum, sum + kCheckpointMaxFields + 1, first);
-    for (int f = 0; f <= kCheckpointMaxFields; ++f) EXPECT_EQ(sum[f], first[f]) << f;
+    if (cut[0] * cut[1] == 1) std::copy(sum, sum + kCheckpointSums, first);
+    for (int f = 0; f < kCheckpointSums; ++f) EXPECT_EQ(sum[f], first[f]) << f;
+    for (int f = 0; f < L.nfields(); ++f) EXPECT_NE(sum[L.sum_slot(f)], 0u) << f;  // every field counted
   }
+}
+}  // namespace
+
+TEST(CheckpointPieces, WrittenBoxesTileTheGlobalBoxAndChecksumsDoNotDependOnTheCut) {
+  expect_cuts_agree(parse(kDeck));
+  std::string att = kDeck + "attenuation nmech=2\n";
+  att.replace(att.find("rho=1\n"), 6, "rho=1 qp=60 qs=30\n");
+  const Config c = parse(att);
+  ASSERT_EQ(checkpoint_layout(c, 0).nfields(), 18);
+  expect_cuts_agree(c);
 }
 
 TEST(CheckpointChecksum, AnyChangedBitChangesTheTerm) {

@@ -152,10 +152,17 @@ TEST(InputAttenuation, WhatItCannotBeCombinedWith) {
   EXPECT_EQ(error_of(kGrid + "twilight\nattenuation nmech=1\n"), "(no error)");
   EXPECT_EQ(error_of(kGrid + "testenergy\nattenuation nmech=1\n"),
             "in/x.in:3: testenergy" + on + "its material has no Q and its exact solution is elastic)");
-  // where the memory variables do not reach yet: one line, never an elastic run
-  EXPECT_EQ(error_of(att("") + "developer time_order=2\n"),
+}
+
+// Checkpoints hold the memory variables and restarts read them (NUMERICS 36.6): both are taken;
+// topography and time_order=2 are still refused.
+TEST(InputAttenuation, CheckpointAndRestartAreTaken) {
+  const std::string deck = kGrid + "block vp=2 vs=1 rho=1 qp=100 qs=50\nattenuation\n";
+  EXPECT_NO_THROW(parse(deck + "checkpoint cycle=5 file=ck\n"));
+  EXPECT_NO_THROW(parse(deck + "restart file=ck.cycle=5.sw4checkpoint\n"));
+  EXPECT_EQ(error_of(deck + "developer time_order=2\n"),
             "in/x.in:5: developer time_order=2 cannot be combined with attenuation on line 4 yet (allowed: "
-            "attenuation on a flat grid without checkpoints, time_order=4)");
+            "attenuation on a flat grid, time_order=4)");
 }
 
 // The fit's weights must sum to < 1 (NUMERICS 35.4); for n = 3 that fails at Q <= 1, and

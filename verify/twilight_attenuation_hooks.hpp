@@ -78,7 +78,8 @@ inline void install_twilight_attenuation(Subdomain& sd, TwilightState* E) {
   s->h = E->h;
   s->z0 = E->z0;
   TwilightAttState* S = s.get();
-  auto ensure = [S, E](const Subdomain& p) {
+  auto ensure = [S, E](const Subdomain& p) {  // E's tables first: alpha's forcing reads u's
+    ensure_twilight_tables(*E, p);
     if (!S->built) build_att_tables(*S, *E, p);
   };
   auto elastic = sd.extra_forcing;
@@ -95,7 +96,9 @@ inline void install_twilight_attenuation(Subdomain& sd, TwilightState* E) {
       p.add_force(s->index[n], f[0], f[1], f[2], stage);
     }
   };
-  sd.memory_forcing = [s, E](Subdomain& p, int stage, double t) {
+  // ensure: a partition that migrated after its predictor runs its corrector here first
+  sd.memory_forcing = [s, E, ensure](Subdomain& p, int stage, double t) {
+    ensure(p);
     const double om = p.att.omega[0], dt = p.dt;
     const TimeModes T = time_modes(s->tw, t);
     const double cp = stage == 0 ? memory_predictor_cp(om, dt) : memory_corrector_cp(om, dt);

@@ -144,6 +144,22 @@ inline void add_twilight_damping_share(TwilightState& s, Subdomain& sd, double t
 
 inline void install_twilight_attenuation(Subdomain& sd, TwilightState* E);  // below, with attenuation
 
+// The forcing's tables of each grid, built once where the piece lives: by the first forcing
+// call, or by the memory variables' hook when a partition lands between the predictor and
+// the corrector (twilight_attenuation_hooks.hpp).
+inline void ensure_twilight_tables(TwilightState& s, const Subdomain& p) {
+  if (s.built) return;
+  TwilightState* S = &s;
+  build_table(s, p.box, p.eval, p.rho, [S](int i, int j, int k) {
+    return std::array<double, 3>{(i - 1) * S->h, (j - 1) * S->h, S->z0 + (k - 1) * S->h};
+  }, s.g0);
+  if (p.topo)
+    build_table(s, p.top.box, p.top.eval, p.top.rho, [S](int i, int j, int k) {
+      return std::array<double, 3>{(i - 1) * S->h, (j - 1) * S->h, S->z1(i, j, k)};
+    }, s.g1);
+  s.built = true;
+}
+
 inline void install_twilight(Subdomain& sd, const Config& cfg) {
   auto s = std::make_shared<TwilightState>();
   s->tw = cfg.verify.tw;
@@ -185,16 +201,7 @@ inline void install_twilight(Subdomain& sd, const Config& cfg) {
   }
   sd.extra_forcing = [S](Subdomain& p, int stage, double t) {
     S->piece = &p;
-    if (!S->built) {
-      build_table(*S, p.box, p.eval, p.rho, [S](int i, int j, int k) {
-        return std::array<double, 3>{(i - 1) * S->h, (j - 1) * S->h, S->z0 + (k - 1) * S->h};
-      }, S->g0);
-      if (p.topo)
-        build_table(*S, p.top.box, p.top.eval, p.top.rho, [S](int i, int j, int k) {
-          return std::array<double, 3>{(i - 1) * S->h, (j - 1) * S->h, S->z1(i, j, k)};
-        }, S->g1);
-      S->built = true;
-    }
+    ensure_twilight_tables(*S, p);
     add_twilight_forcing(*S, S->g0, stage, t, [&](long q, double fx, double fy, double fz) {
       p.add_force(q, fx, fy, fz, stage);
     });
