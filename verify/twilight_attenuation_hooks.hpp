@@ -83,8 +83,8 @@ inline void install_twilight_attenuation(Subdomain& sd, TwilightState* E) {
     if (!S->built) build_att_tables(*S, *E, p);
   };
   auto elastic = sd.extra_forcing;
-  sd.extra_forcing = [elastic, s, E, ensure](Subdomain& p, int stage, double t) {
-    elastic(p, stage, t);  // builds E's tables (A, B) on its first call
+  sd.extra_forcing = [elastic, s, ensure](Subdomain& p, int stage, double t) {
+    elastic(p, stage, t);
     ensure(p);
     const TimeModes T = time_modes(s->tw, t);
     const std::array<double, 5>& w = T.d[stage == 0 ? 0 : 2];
