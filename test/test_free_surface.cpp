@@ -171,8 +171,9 @@ TEST(FreeSurface, GhostSolveRecoversATractionFreeField) {
     for (int i = 3; i <= 14; i++)
       for (int c = 0; c < 3; ++c) {
         double size;
-        // single: differences of float values ~0.1 (ulp 7e-9) times 2 mu + lambda = 5.5
-        EXPECT_NEAR(flat_traction(f, i, j, c, &size), 0, tol(1e-13, 3e-7))
+        // single: differences of float values ~0.1 (ulp 7e-9) times 2 mu + lambda = 5.5 and the
+        // one-sided weights over h; measured 3.2e-7 under Clang without contraction
+        EXPECT_NEAR(flat_traction(f, i, j, c, &size), 0, tol(1e-13, 1e-6))
             << c << " " << i << " " << j;
       }
 }
