@@ -135,6 +135,8 @@ struct EnergyCfg {  // random material and initial data (NUMERICS 26)
   int write_every = 1000; // the file is rewritten after every such step (0: at the end only)
   EnergySides sides = EnergySides::Deck;
   std::string file = "energy.log";
+  double qp = 100, qs = 50;  // with attenuation: every point's Q (NUMERICS 36.7)
+  bool q_given = false;
 };
 struct LambCfg {  // Poisson ratio 1/4: cs = cp / sqrt(3) (NUMERICS 27)
   double cp = 1.7320508075688772, rho = 1;

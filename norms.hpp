@@ -55,6 +55,11 @@ class ExactSum {
   }
   double value() {
     normalize();
+    if (limb[kLimbs - 1] < 0) {  // a negative total: every limb but the top one is then 2^32 - 1
+      ExactSum neg;              // above the value's, so it is read as minus its negation
+      for (int i = 0; i < kLimbs; ++i) neg.limb[i] = -limb[i];
+      return -neg.value();
+    }
     int top = kLimbs - 1;
     while (top > 0 && limb[top] == 0) --top;
     double v = 0;

@@ -279,9 +279,12 @@ class Subdomain {
   void add_force_top(long p, double fx, double fy, double fz, int stage) {
     add_force_to(top.up, top.rho, p, fx, fy, fz, stage);
   }
-  // L_h(f) of the Cartesian grid into out at the points of eval, by the deck's kernel (the
-  // energy of testenergy: verify/energy.hpp).
-  void lh(const Field& f, Field& out) { apply_lh<Update::Store>(f, eval, detail_target(out)); }
+  // L_h(f) of the Cartesian grid into out at the points of eval, by the deck's kernel, with the
+  // deck's moduli or (m, l) (the energy of testenergy: verify/energy.hpp).
+  void lh(const Field& f, Field& out, const Array3* m = nullptr, const Array3* l = nullptr) {
+    const Medium md = m ? Medium{m, l, &px.str, &py.str, &pz.str} : medium();
+    apply_lh_with<Update::Store>(md, f, eval, detail_target(out));
+  }
   void lh_top(const Field& f, Field& out) { apply_lh_top<Update::Store>(f, detail_target(out)); }
 
  private:
@@ -466,14 +469,6 @@ inline void Subdomain::record_initial() {
   }
   for (Receiver& r : receivers) r.record_initial(u, grid.h);
   for (Receiver& r : top.receivers) r.record_initial(top.u, grid.h);
-}
-
-inline void Subdomain::write_receivers(const std::string& path, const UtcTime& utc,
-                                       bool due_only) const {
-  for (const Receiver& r : receivers)
-    if (!due_only || r.write_due()) r.write(path, dt, grid, utc);
-  for (const Receiver& r : top.receivers)
-    if (!due_only || r.write_due()) r.write(path, dt, grid, utc);
 }
 
 inline void Subdomain::redo_work(double extra) {

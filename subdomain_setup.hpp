@@ -1,5 +1,6 @@
 // subdomain_setup.hpp: a piece is built: its profiles, the grid-point sources and receivers
-// it owns, then its arrays, material and (with topography) grid 1 and its metric.
+// it owns, then its arrays, material and (with topography) grid 1 and its metric; and its
+// receivers' files are written.
 //
 // Part of subdomain.hpp, which includes it at its end (include subdomain.hpp, not this).
 //
@@ -170,6 +171,15 @@ inline double Subdomain::min_vs_over_h() const {
   double m = 1e300;
   for (std::size_t p = 0; p < mu.v.size(); ++p) m = std::min(m, double(mu.v[p]) / rho.v[p]);
   return std::sqrt(m) / grid.h;
+}
+
+// Each receiver's file (due_only: only those whose writeEvery step it is).
+inline void Subdomain::write_receivers(const std::string& path, const UtcTime& utc,
+                                       bool due_only) const {
+  for (const Receiver& r : receivers)
+    if (!due_only || r.write_due()) r.write(path, dt, grid, utc);
+  for (const Receiver& r : top.receivers)
+    if (!due_only || r.write_due()) r.write(path, dt, grid, utc);
 }
 
 }  // namespace sw4

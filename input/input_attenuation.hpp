@@ -73,8 +73,8 @@ inline void cmd_attenuation(State& st, const Line& ln) {
 
 // Pass 2: with attenuation, every block gives both quality factors, the material comes from
 // the blocks (a test problem's own material has no Q, and the exact solutions of
-// testpointsource, testlamb and testrayleigh are elastic), and the solver is the finite
-// differences (the DG solver has no memory variables).
+// testpointsource, testlamb and testrayleigh are elastic) or from testenergy with its qp, qs,
+// and the solver is the finite differences (the DG solver has no memory variables).
 inline const char* verify_name(VerifyKind k);  // input_verify.hpp
 
 inline void check_attenuation(const State& st) {
@@ -98,7 +98,11 @@ inline void check_attenuation(const State& st) {
     fail_at(st.file, c.att.line, "attenuation: nmech=" + std::to_string(c.att.nmech) +
                                      " with twilight (allowed: nmech=1, the one mechanism of twilight's exact "
                                      "solution)");
-  if (c.verify.kind != VerifyKind::None && c.verify.kind != VerifyKind::Twilight)
+  const bool energy = c.verify.kind == VerifyKind::Energy;
+  if (energy && c.att.nmech == 0)
+    fail_at(st.file, c.att.line, "attenuation: nmech=0 with testenergy (allowed: nmech >= 1; nmech=0 scales U "
+                                 "and has no memory variables, so no energy of its own)");
+  if (c.verify.kind != VerifyKind::None && c.verify.kind != VerifyKind::Twilight && !energy)
     fail_at(st.file, c.verify.line, std::string(verify_name(c.verify.kind)) + " cannot be combined with " + on +
                                         " (its material has no Q and its exact solution is elastic)");
   if (c.verify.kind == VerifyKind::Twilight) return;  // twilight's moduli are its own (NUMERICS 36.5)
@@ -109,6 +113,22 @@ inline void check_attenuation(const State& st) {
   unit.minppw = -1;
   unit.maxfreq = 1;
   const Relaxation r = relaxation_frequencies(unit, 0);
+  auto check_q = [&](const char* cmd, int line, const char* key, double q) {
+    std::vector<double> w;
+    const std::string why = sls_weights(r, q * c.att.qmultiplier, w);
+    double sum = 0;
+    for (double x : w) sum += x;
+    if (!why.empty() || !(sum < 1))
+      fail_at(st.file, line, std::string(cmd) + ": " + key + "=" + fmt(q) + " is too small for " + on +
+                                 (c.att.qmultiplier != 1 ? " with qmultiplier=" + fmt(c.att.qmultiplier) : "") +
+                                 " (allowed: a Q whose " + std::to_string(r.n) + " weights sum to < 1; they sum to " +
+                                 fmt(sum) + ", and the relaxed modulus would not be positive)");
+  };
+  if (energy) {  // testenergy's random material takes its own constant Q (NUMERICS 36.7)
+    check_q("testenergy", c.verify.line, "qp", c.verify.en.qp);
+    check_q("testenergy", c.verify.line, "qs", c.verify.en.qs);
+    return;
+  }
   for (const BlockCfg& b : c.blocks)
     for (int s = 0; s < 2; ++s) {
       const char* key = s ? "qs" : "qp";
@@ -116,15 +136,7 @@ inline void check_attenuation(const State& st) {
       if (q <= 0)
         fail_at(st.file, b.line, std::string("block: missing key '") + key + "' (" + on +
                                      " needs qp and qs in every block, as SW4 does)");
-      std::vector<double> w;
-      const std::string why = sls_weights(r, q * c.att.qmultiplier, w);
-      double sum = 0;
-      for (double x : w) sum += x;
-      if (!why.empty() || !(sum < 1))
-        fail_at(st.file, b.line, std::string("block: ") + key + "=" + fmt(q) + " is too small for " + on +
-                                     (c.att.qmultiplier != 1 ? " with qmultiplier=" + fmt(c.att.qmultiplier) : "") +
-                                     " (allowed: a Q whose " + std::to_string(r.n) + " weights sum to < 1; they sum to " +
-                                     fmt(sum) + ", and the relaxed modulus would not be positive)");
+      check_q("block", b.line, key, q);
     }
 }
 

@@ -105,7 +105,7 @@ inline void check_twilight_sides(const State& st) {
 // SW4's default sides, periodic, do not exist here and are refused (NUMERICS 26).
 inline void cmd_testenergy(State& st, const Line& ln) {
   Keys k(st.file, ln, {"seed", "cpcsratio", "file", "filename", "amplitude", "sg_eps", "writeEvery",
-                       "bchorizontal"});
+                       "bchorizontal", "qp", "qs"});
   verify_once(st, ln, VerifyKind::Energy);
   EnergyCfg& e = st.cfg.verify.en;
   e.seed = static_cast<unsigned long>(k.integer("seed", int(e.seed), 0));
@@ -115,6 +115,9 @@ inline void cmd_testenergy(State& st, const Line& ln) {
   if (e.sg_eps > 1)
     k.fail(k.text("sg_eps") + " is above 1 (allowed: 0 < sg_eps <= 1, the layers' stretching at the boundary)");
   e.write_every = k.integer("writeEvery", e.write_every, 0);
+  e.qp = k.real_min("qp", e.qp, 0, true);  // used with attenuation only (check_testenergy)
+  e.qs = k.real_min("qs", e.qs, 0, true);
+  e.q_given = k.has("qp") || k.has("qs");
   const std::string fk = k.either("file", "filename");
   e.file = fk.empty() ? e.file : k.str(fk, e.file);
   if (e.file.find('/') != std::string::npos)
@@ -133,9 +136,13 @@ inline void cmd_testenergy(State& st, const Line& ln) {
            "(allowed: sg_eps with super-grid sides)");
 }
 
-// Pass 2: Dirichlet sides have no layers for a supergrid command to shape.
+// Pass 2: Dirichlet sides have no layers for a supergrid command to shape; qp, qs are the
+// memory variables' and need an attenuation command.
 inline void check_testenergy(const State& st) {
   const Config& c = st.cfg;
+  if (c.verify.en.q_given && !c.att.on)
+    fail_at(st.file, c.verify.line, "testenergy: qp= and qs= are the quality factors of attenuation, and the deck has "
+                                    "no attenuation command (allowed: qp, qs with attenuation)");
   if (c.verify.en.sides == EnergySides::Dirichlet && c.has_supergrid_cmd)
     fail_at(st.file, st.sg_line, "supergrid: cannot be combined with testenergy bchorizontal=dirichlet on line " +
                                      std::to_string(c.verify.line) + " (its sides and bottom have no layers; "

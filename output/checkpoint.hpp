@@ -159,6 +159,7 @@ inline std::uint64_t deck_hash(const Config& cfg) {
     const EnergyCfg& e = v.en;  // testenergy's SW4 keys, only when not their defaults (old hashes hold)
     if (e.amplitude != 1 || e.sg_eps != 1e-4 || e.sides == EnergySides::Dirichlet)
       x.d(e.amplitude), x.d(e.sg_eps), x.i(int(e.sides));
+    if (cfg.att.on && v.kind == VerifyKind::Energy) x.d(e.qp), x.d(e.qs);  // its Q (NUMERICS 36.7)
     // twilight's side keys (NUMERICS 25.6), likewise only when not their defaults
     if (w.sgstretching || !w.freeupper || w.freelower)
       x.i(w.sgstretching), x.i(w.freeupper), x.i(w.freelower), x.d(w.omstrx), x.d(w.omstry), x.d(w.omstrz);

@@ -6,6 +6,7 @@
 
 #include "attenuation/relaxation.hpp"
 #include "material.hpp"
+#include "verify/verify_material.hpp"  // testenergy's material, with its Q
 #include "test/input_helpers.hpp"
 
 using namespace sw4;
@@ -150,8 +151,31 @@ TEST(InputAttenuation, WhatItCannotBeCombinedWith) {
             "in/x.in:4: attenuation: nmech=3 with twilight (allowed: nmech=1, the one mechanism of twilight's "
             "exact solution)");
   EXPECT_EQ(error_of(kGrid + "twilight\nattenuation nmech=1\n"), "(no error)");
-  EXPECT_EQ(error_of(kGrid + "testenergy\nattenuation nmech=1\n"),
-            "in/x.in:3: testenergy" + on + "its material has no Q and its exact solution is elastic)");
+  EXPECT_EQ(error_of(kGrid + "testlamb\nattenuation nmech=1\n"),
+            "in/x.in:3: testlamb" + on + "its material has no Q and its exact solution is elastic)");
+}
+
+// testenergy takes attenuation with its own constant Q over the random material (NUMERICS
+// 36.7): qp=, qs= (defaults 100, 50), which need the attenuation command; nmech=0 has no memory
+// variables and so no energy of its own; a Q too small for the fit is named on testenergy's line.
+TEST(InputAttenuation, TestEnergy) {
+  const Config c = parse(kGrid + "testenergy\nattenuation nmech=1\n");
+  EXPECT_EQ(c.verify.en.qp, 100);
+  EXPECT_EQ(c.verify.en.qs, 50);
+  const Config q = parse(kGrid + "testenergy qp=20 qs=10\nattenuation nmech=3\n");
+  EXPECT_EQ(q.verify.en.qp, 20);
+  EXPECT_EQ(q.verify.en.qs, 10);
+  EXPECT_EQ(material_at(q, 3, 4, 5).qs, 10);
+  EXPECT_EQ(error_of(kGrid + "testenergy qs=10\n"),
+            "in/x.in:3: testenergy: qp= and qs= are the quality factors of attenuation, and the deck has no "
+            "attenuation command (allowed: qp, qs with attenuation)");
+  EXPECT_EQ(error_of(kGrid + "testenergy\nattenuation nmech=0\n"),
+            "in/x.in:4: attenuation: nmech=0 with testenergy (allowed: nmech >= 1; nmech=0 scales U and has no "
+            "memory variables, so no energy of its own)");
+  EXPECT_EQ(error_of(kGrid + "testenergy qp=0\nattenuation\n").substr(0, 25), "in/x.in:3: testenergy: qp");
+  const std::string small = error_of(kGrid + "testenergy qs=0.5\nattenuation\n");
+  EXPECT_EQ(small.substr(0, small.find(" (")),
+            "in/x.in:3: testenergy: qs=0.5 is too small for attenuation on line 4");
 }
 
 // Checkpoints hold the memory variables and restarts read them (NUMERICS 36.6): both are taken;

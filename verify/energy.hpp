@@ -25,6 +25,7 @@
 #include "norms.hpp"
 #include "sbp.hpp"
 #include "subdomain.hpp"
+#include "verify/energy_attenuation.hpp"
 
 namespace sw4 {
 
@@ -59,14 +60,12 @@ void add_grid_energy(const Field& u, const Field& um, const Array3& rho, const B
 // the interface plane (k < n_c; the plane is the Cartesian grid's), weighted by J (its L_h
 // carries 1/J) and the SBP weights of its curved top, without s^z (grid 1 has none).
 inline void add_energy(Subdomain& sd, ExactSum& sum) {
-  const double h = sd.grid.h, h3 = h * h * h;
   const auto omega = [](bool top, int k) { return top && k <= 4 ? double(sbp::hnorm[k - 1]) : 1.0; };
   const bool fourth = sd.time_order == 4;
+  const auto weight = energy_weight(sd);
+  if (sd.att.on()) return add_attenuation_energy(sd, weight, sum);  // flat, fourth order
   add_grid_energy(sd.u, sd.um, sd.rho, sd.box, sd.owned, sd.dt, fourth,
-                  [&](const Field& f, Field& out) { sd.lh(f, out); },
-                  [&](int i, int j, int k) {
-                    return h3 * omega(sd.free_surface_top, k) / (double(sd.px.str(i)) * sd.py.str(j) * sd.pz.str(k));
-                  }, sum);
+                  [&](const Field& f, Field& out) { sd.lh(f, out); }, weight, sum);
   if (!sd.topo) return;
   Box pts = sd.top.owned;
   pts.ke = sd.top.nc - 1;

@@ -51,7 +51,10 @@ inline MaterialPoint verify_material(const Config& cfg, double x, double y, doub
       const double a = v.en.amplitude;  // 1 by default: 1 * x is x, the bits of [1, 2)
       const double rho = 1 + a * hashed_unit(v.en.seed, grid, i, j, k, -1);
       const double cs = 1 + a * hashed_unit(v.en.seed, grid, i, j, k, -2);
-      return material_of_speeds(rho, v.en.cpcsratio * cs, cs);
+      MaterialPoint m = material_of_speeds(rho, v.en.cpcsratio * cs, cs);
+      m.qp = v.en.qp;  // read only with attenuation (NUMERICS 36.7)
+      m.qs = v.en.qs;
+      return m;
     }
     case VerifyKind::Lamb:
       return material_of_speeds(v.lamb.rho, v.lamb.cp, v.lamb.cp / std::sqrt(3.0));
