@@ -36,6 +36,7 @@ std::string setup_attenuation(Piece& sd, const Config& cfg, double min_vs_over_h
   sd.att.define(sd.box, cfg.att.nmech);
   sd.att.omega = rel.omega;
   const bool twilight = cfg.verify.kind == VerifyKind::Twilight;
+  SlsFits fits(rel);
   for (int k = b.kb; k <= b.ke; ++k)
     for (int j = b.jb; j <= b.je; ++j)
       for (int i = b.ib; i <= b.ie; ++i) {
@@ -49,7 +50,8 @@ std::string setup_attenuation(Piece& sd, const Config& cfg, double min_vs_over_h
         }
         const MaterialPoint mp = material_at(cfg, i, j, k);
         ViscoPoint vp;
-        const std::string why = visco_material(rel, sd.mu.v[std::size_t(p)], sd.la.v[std::size_t(p)], mp.qp, mp.qs, vp);
+        const std::string why =
+            visco_material(rel, sd.mu.v[std::size_t(p)], sd.la.v[std::size_t(p)], mp.qp, mp.qs, vp, &fits);
         if (!why.empty())
           return cfg.filename + ":" + std::to_string(cfg.att.line) + ": attenuation: at the point (i,j,k)=(" +
                  std::to_string(i) + "," + std::to_string(j) + "," + std::to_string(k) + ") " + why;
@@ -61,6 +63,24 @@ std::string setup_attenuation(Piece& sd, const Config& cfg, double min_vs_over_h
         }
       }
   return "";
+}
+
+// The largest (4 mu + la)/rho over box b with the moduli at infinite frequency, as
+// Subdomain::max_speed2 takes it after setup_attenuation (NUMERICS 36.4), to the last bit, but by
+// the material walk (material.hpp) and without arrays: --check prints a deck's time step without
+// allocating its grid. For a deck's blocks (not twilight's own moduli); rel: the run's frequencies.
+inline double max_visco_speed2(const Config& cfg, const Box& b, const Relaxation& rel) {
+  SlsFits fits(rel);
+  return max_material(cfg, b, [&](const MaterialPoint& p, int) {
+    ViscoPoint vp;
+    if (!visco_material(rel, double(Real(p.mu)), double(Real(p.la)), p.qp, p.qs, vp, &fits).empty()) return 0.0;
+    double m = double(Real(vp.mu0)), l = double(Real(vp.la0));
+    for (int nu = 0; nu < rel.n; ++nu) {
+      m += double(Real(vp.muVE[std::size_t(nu)]));
+      l += double(Real(vp.laVE[std::size_t(nu)]));
+    }
+    return (4 * m + l) / double(Real(p.rho));
+  });
 }
 
 }  // namespace sw4

@@ -15,7 +15,9 @@
 #include <array>
 #include <cmath>
 #include <complex>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "config.hpp"
@@ -135,38 +137,70 @@ struct ViscoPoint {
   std::array<double, kMaxSls> muVE{}, laVE{};  // mu_nu, lambda_nu; nu >= n stay 0
 };
 
+// One Q's fit: its weights and |M(omega_phase)| / M_unrelaxed, or why there is none. name:
+// qp or qs, for the message.
+struct SlsFit {
+  std::string why;
+  std::vector<double> w;
+  double ratio = 1;
+};
+inline SlsFit sls_fit(const Relaxation& r, double Q, const char* name) {
+  SlsFit f;
+  const std::string why = sls_weights(r, Q, f.w);
+  if (!why.empty()) {
+    f.why = std::string(name) + ": " + why;
+    return f;
+  }
+  double sum = 0;
+  for (double x : f.w) sum += x;
+  if (!(sum < 1)) {
+    f.why = std::string(name) + " = " + std::to_string(Q) + ": the weights sum to " + std::to_string(sum) +
+            " >= 1 (allowed: a larger " + name + "; the relaxed modulus would not be positive)";
+    return f;
+  }
+  f.ratio = std::abs(sls_modulus_ratio(r, f.w.data(), r.omega_phase));
+  return f;
+}
+
+// The fits of a run's points: they depend on Q alone (the weights on Q and n, the ratio on the
+// weights), and a block's Q is constant, so each distinct Q is fitted once, not at each of the
+// grid's points (LOH.3 at h = 100 has 7e7 of them).
+class SlsFits {
+ public:
+  explicit SlsFits(const Relaxation& r) : r_(r) {}
+  const SlsFit& get(double Q, const char* name) {
+    auto it = memo_.find({Q, name});
+    if (it == memo_.end()) it = memo_.emplace(std::make_pair(Q, std::string(name)), sls_fit(r_, Q, name)).first;
+    return it->second;
+  }
+
+ private:
+  const Relaxation& r_;
+  std::map<std::pair<double, std::string>, SlsFit> memo_;
+};
+
 // mu, la: the moduli the deck's vp, vs, rho give, read as those at omega_phase; qp, qs the
 // point's quality factors. Returns "" or why the fit fails (a Q <= 0, weights summing to >= 1,
-// which a Q too small for the band gives). n = 0: mu0 = mu, la0 = la, no mechanisms.
+// which a Q too small for the band gives). n = 0: mu0 = mu, la0 = la, no mechanisms. fits: the
+// run's memo (the call makes its own when null).
 inline std::string visco_material(const Relaxation& r, double mu, double la, double qp, double qs,
-                                  ViscoPoint& out) {
+                                  ViscoPoint& out, SlsFits* fits = nullptr) {
   out = ViscoPoint{mu, la, {}, {}};
   if (r.n == 0) return "";
   if (r.n > kMaxSls) return "more than " + std::to_string(kMaxSls) + " mechanisms";
+  SlsFits own(r);
+  SlsFits& memo = fits ? *fits : own;
   // |M(omega_phase)| = M: the unrelaxed modulus that gives the deck's modulus there
-  auto unrelaxed = [&](double m, const std::vector<double>& w) {
-    return m / std::abs(sls_modulus_ratio(r, w.data(), r.omega_phase));
-  };
-  auto fit = [&](double Q, const char* name, std::vector<double>& w) -> std::string {
-    const std::string why = sls_weights(r, Q, w);
-    if (!why.empty()) return std::string(name) + ": " + why;
-    double sum = 0;
-    for (double x : w) sum += x;
-    if (!(sum < 1))
-      return std::string(name) + " = " + std::to_string(Q) + ": the weights sum to " + std::to_string(sum) +
-             " >= 1 (allowed: a larger " + name + "; the relaxed modulus would not be positive)";
-    return "";
-  };
-  std::vector<double> beta, gamma;
-  std::string why = fit(qs, "qs", beta);
-  if (why.empty()) why = fit(qp, "qp", gamma);
-  if (!why.empty()) return why;
-  const double mu0 = unrelaxed(mu, beta), kappa0 = unrelaxed(la + 2 * mu, gamma);
+  const SlsFit& beta = memo.get(qs, "qs");
+  if (!beta.why.empty()) return beta.why;
+  const SlsFit& gamma = memo.get(qp, "qp");
+  if (!gamma.why.empty()) return gamma.why;
+  const double mu0 = mu / beta.ratio, kappa0 = (la + 2 * mu) / gamma.ratio;
   out.mu0 = mu0;
   out.la0 = kappa0 - 2 * mu0;
   for (int nu = 0; nu < r.n; ++nu) {
-    out.muVE[nu] = mu0 * beta[nu];
-    out.laVE[nu] = kappa0 * gamma[nu] - 2 * out.muVE[nu];
+    out.muVE[nu] = mu0 * beta.w[std::size_t(nu)];
+    out.laVE[nu] = kappa0 * gamma.w[std::size_t(nu)] - 2 * out.muVE[nu];
   }
   return "";
 }

@@ -13,7 +13,9 @@
 
 #include <cmath>
 #include <random>
+#include <sstream>
 
+#include "input.hpp"
 #include "subdomain.hpp"
 #include "verify/twilight_attenuation.hpp"
 
@@ -180,3 +182,25 @@ TEST(TwilightAttenuation, ModesGiveSw4sMemoryVariable) {
 }
 
 }  // namespace
+
+// --check's time step without arrays (attenuation_setup.hpp): the material walk's largest speed
+// with the fitted moduli is the bits of Subdomain::max_speed2 after the fit, on a deck of LOH.3's
+// kind (a layer over a half-space, both with Q, a thin block between) and one with gradients.
+TEST(MemoryStep, WalkedSpeedIsTheFittedArraysSpeed) {
+  const char* decks[] = {
+      "grid h=100 x=3000 y=2500 z=2000\ntime t=1\nsupergrid gp=4\nattenuation phasefreq=2.5 nmech=3 maxfreq=15\n"
+      "block vp=6000 vs=3464 rho=2700 qp=155.9 qs=69.3\nblock vp=4000 vs=2000 rho=2600 z2=1000 qp=120 qs=40\n"
+      "block vp=4630.76 vs=2437.56 rho=2650 z1=999 z2=1001 qp=137.95 qs=54.65\n",
+      "grid h=0.1 x=1.5 y=1.2 z=1\ntime t=1\nsupergrid gp=3\nattenuation nmech=2\n"
+      "block vp=2 vs=1 rho=1.5 qp=60 qs=30 vpgrad=0.7 vsgrad=0.4 rhograd=0.2\n"};
+  for (const char* text : decks) {
+    std::istringstream in(text);
+    const Config cfg = parse_input_stream(in, "in/w.in");
+    Subdomain sd(cfg, piece_geometry(cfg, 1, 1, 0, 0));
+    ASSERT_EQ(sd.allocate(cfg), "");
+    ASSERT_EQ(sd.attenuate(cfg, sd.min_vs_over_h()), "");
+    const double walked = max_visco_speed2(cfg, sd.box, relaxation_frequencies(cfg.att, 0));
+    EXPECT_EQ(walked, sd.max_speed2()[0]) << text;
+    EXPECT_GT(walked, max_wave_speed2(cfg, sd.box)) << text;  // faster than the elastic speed
+  }
+}
