@@ -410,12 +410,14 @@ inline void Subdomain::predictor(double t) {
   }
 }
 
-// Second order in time (NUMERICS 2.4): no U'', no L_h(U''), no g''; U+ is U* with the damping,
-// and U*'s boundary conditions are left to finish().
+// Second order in time (NUMERICS 2.4): no U'', no L_h(U''), no g''; U+ is U* with the damping
+// (and nmech=0's scaling), alpha+ the predictor's (NUMERICS 36.8), and U*'s boundary conditions
+// are left to finish().
 inline void Subdomain::corrector(double t) {
   const double t0 = detail::now();
   if (time_order == 2) {
     damp();
+    if (att.simple) simple_attenuation_phase();
     const double t1 = detail::now();
     count_corrector(t0, t0, t0, t0, t1);
     return;

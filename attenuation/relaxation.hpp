@@ -164,7 +164,7 @@ inline SlsFit sls_fit(const Relaxation& r, double Q, const char* name) {
 
 // The fits of a run's points: they depend on Q alone (the weights on Q and n, the ratio on the
 // weights), and a block's Q is constant, so each distinct Q is fitted once, not at each of the
-// grid's points (LOH.3 at h = 100 has 7e7 of them).
+// grid's points (LOH.3 at h = 100 has 1.6e7 of them).
 class SlsFits {
  public:
   explicit SlsFits(const Relaxation& r) : r_(r) {}

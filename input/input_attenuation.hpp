@@ -90,10 +90,9 @@ inline void check_attenuation(const State& st) {
   // What the memory variables do not reach yet: each refused in one line, never run elastic.
   auto not_yet = [&](int line, const std::string& what) {
     fail_at(st.file, line, what + " cannot be combined with " + on +
-                               " yet (allowed: attenuation on a flat grid, time_order=4)");
+                               " yet (allowed: attenuation on a flat grid)");
   };
   if (c.topo.on) not_yet(c.topo.line, "topography");
-  if (c.dev.time_order != 4) not_yet(c.dev.time_order_line, "developer time_order=2");
   if (c.verify.kind == VerifyKind::Twilight && c.att.nmech != 1)  // SW4's exact memory variable is one
     fail_at(st.file, c.att.line, "attenuation: nmech=" + std::to_string(c.att.nmech) +
                                      " with twilight (allowed: nmech=1, the one mechanism of twilight's exact "

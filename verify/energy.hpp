@@ -63,7 +63,7 @@ inline void add_energy(Subdomain& sd, ExactSum& sum) {
   const auto omega = [](bool top, int k) { return top && k <= 4 ? double(sbp::hnorm[k - 1]) : 1.0; };
   const bool fourth = sd.time_order == 4;
   const auto weight = energy_weight(sd);
-  if (sd.att.on()) return add_attenuation_energy(sd, weight, sum);  // flat, fourth order
+  if (sd.att.on()) return add_attenuation_energy(sd, weight, sum);  // flat grid
   add_grid_energy(sd.u, sd.um, sd.rho, sd.box, sd.owned, sd.dt, fourth,
                   [&](const Field& f, Field& out) { sd.lh(f, out); }, weight, sum);
   if (!sd.topo) return;

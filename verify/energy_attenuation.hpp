@@ -12,7 +12,8 @@
 //          - (dt^2/12) sum w K(U, A).K(Um, Am)/rho
 //
 // (U, A at t_n, Um, Am at t_(n-1)) changes by -sum_nu S_nu(A+ - Am, A+ - Am)/(2 dt omega_nu) <= 0
-// a step under the second-order parts of the scheme (derivation in NUMERICS 36.7). S_X(w, v) is
+// a step under the second-order parts of the scheme (derivation in NUMERICS 36.7): exactly, up
+// to rounding, in the second order in time, whose E has no dt^2 term (36.8). S_X(w, v) is
 // computed as -<L_h(X) w^, v>, w^ being w with its ghost plane re-solved traction-free under X,
 // by the solver's own kernel and ghost solve. Copies only: the run's fields are not touched.
 #pragma once
@@ -101,7 +102,12 @@ void add_attenuation_energy(Subdomain& sd, Weight w, ExactSum& sum) {
       laR.v[p] -= at.la[std::size_t(nu)].v[p];
     }
   const double dt = sd.dt, q = dt * dt / 12;
-  const Field ku = K(sd.u, at.a), kum = K(sd.um, at.am);
+  const bool fourth = sd.time_order == 4;  // the second order's E has no dt^2 term (36.8)
+  Field ku, kum;
+  if (fourth) {
+    ku = K(sd.u, at.a);
+    kum = K(sd.um, at.am);
+  }
   for (int k = pts.kb; k <= pts.ke; ++k)
     for (int j = pts.jb; j <= pts.je; ++j)
       for (int i = pts.ib; i <= pts.ie; ++i) {
@@ -109,7 +115,7 @@ void add_attenuation_energy(Subdomain& sd, Weight w, ExactSum& sum) {
         for (int c = 0; c < 3; ++c) {
           const double v = (double(sd.u[c](i, j, k)) - double(sd.um[c](i, j, k))) / dt;
           sum.add(wp * r * v * v);
-          sum.add(-wp * q * double(ku[c](i, j, k)) * double(kum[c](i, j, k)) / r);
+          if (fourth) sum.add(-wp * q * double(ku[c](i, j, k)) * double(kum[c](i, j, k)) / r);
         }
       }
   form(muR, laR, sd.u, sd.um, 1);
