@@ -96,12 +96,13 @@ table() {
 # with damping, and with attenuation on 1 and 3 ranks and in ./sw4lite-onesided.
 energy() {
   echo
-  echo "energy (energy.in, energy-topography.in, energy-damped.in, energy-attenuation.in): |E(n) - E(1)| / E(1) <= 1e-12 over 1000 steps without damping; E falls at every step with damping or attenuation"
+  echo "energy (energy.in, energy-topography.in, energy-damped.in, energy-attenuation.in, energy-attenuation-order2.in): |E(n) - E(1)| / E(1) <= 1e-12 over 1000 steps without damping; E falls at every step with damping or attenuation"
   conserved energy.in "./sw4lite:1 ./sw4lite:3 ./sw4lite-onesided:2" "./sw4lite:1 ./sw4lite-onesided:3"
   [ $quick = 1 ] || conserved energy-topography.in "./sw4lite:2 ./sw4lite-onesided:3"
   falls energy-damped.in "./sw4lite:2"
   # with the memory variables' part (NUMERICS 36.7), which the mechanisms dissipate
   falls energy-attenuation.in "./sw4lite:1 ./sw4lite:3 ./sw4lite-onesided:2"
+  falls energy-attenuation-order2.in "./sw4lite:2 ./sw4lite-onesided:3"
 }
 
 # conserved DECK "BINARY:NP..." ["QUICK BINARY:NP..."]: E conserved to 1e-12, the same energy.log.
