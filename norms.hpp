@@ -55,8 +55,8 @@ class ExactSum {
   }
   double value() {
     normalize();
-    if (limb[kLimbs - 1] < 0) {  // a negative total: every limb but the top one is then 2^32 - 1
-      ExactSum neg;              // above the value's, so it is read as minus its negation
+    if (limb[kLimbs - 1] < 0) {  // a negative total: after the carries it is held as a negative
+      ExactSum neg;              // top limb over non-negative ones, which the sum below misreads
       for (int i = 0; i < kLimbs; ++i) neg.limb[i] = -limb[i];
       return -neg.value();
     }

@@ -13,13 +13,13 @@
 //
 // in that order within a phase: a point source's force is added to U* or U+ after the
 // operator's update there, and the super-grid damping comes last. With `developer
-// time_order=2` (NUMERICS 2.4) the corrector phase only damps (U+ = U* - damping), so the
-// drivers and the exchanges stay those of the fourth order. The two-sided driver owns
-// one Subdomain per rank and its loop reads predictor, exchange of U*, corrector, exchange of
-// U+, then the end of the step (finish, step_end.hpp); the one-sided driver owns several per
-// rank and runs each phase when its halos are in. Nothing here knows about MPI. Every value a
-// piece computes depends only on global indices, so the result does not depend on how the
-// grid is cut.
+// time_order=2` (NUMERICS 2.4) the corrector phase only damps (U+ = U* - damping; nmech=0
+// also scales it), so the drivers and the exchanges stay those of the fourth order. The
+// two-sided driver owns one Subdomain per rank and its loop reads predictor, exchange of U*,
+// corrector, exchange of U+, then the end of the step (finish, step_end.hpp); the one-sided
+// driver owns several per rank and runs each phase when its halos are in. Nothing here knows
+// about MPI. Every value a piece computes depends only on global indices, so the result does
+// not depend on how the grid is cut.
 //
 // With topography a piece holds two grids over the same columns (NUMERICS 14): the Cartesian
 // one below in the members that a flat run uses (its top side is the interface, so L_h there

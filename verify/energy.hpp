@@ -60,7 +60,6 @@ void add_grid_energy(const Field& u, const Field& um, const Array3& rho, const B
 // the interface plane (k < n_c; the plane is the Cartesian grid's), weighted by J (its L_h
 // carries 1/J) and the SBP weights of its curved top, without s^z (grid 1 has none).
 inline void add_energy(Subdomain& sd, ExactSum& sum) {
-  const auto omega = [](bool top, int k) { return top && k <= 4 ? double(sbp::hnorm[k - 1]) : 1.0; };
   const bool fourth = sd.time_order == 4;
   const auto weight = energy_weight(sd);
   if (sd.att.on()) return add_attenuation_energy(sd, weight, sum);  // flat grid
@@ -72,7 +71,7 @@ inline void add_energy(Subdomain& sd, ExactSum& sum) {
   add_grid_energy(sd.top.u, sd.top.um, sd.top.rho, sd.top.box, pts, sd.dt, fourth,
                   [&](const Field& f, Field& out) { sd.lh_top(f, out); },
                   [&](int i, int j, int k) {
-                    return double(sd.top.met.J(i, j, k)) * omega(true, k) / (double(sd.px.str(i)) * sd.py.str(j));
+                    return double(sd.top.met.J(i, j, k)) * energy_row_weight(true, k) / (double(sd.px.str(i)) * sd.py.str(j));
                   }, sum);
 }
 

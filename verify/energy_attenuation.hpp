@@ -45,13 +45,14 @@ inline Field plus(const Field& a, double s, const Field& b) {
 
 }  // namespace energy_detail
 
-// The weight of a Cartesian point in E: h^3 w_k / (s^x s^y s^z), w_k the SBP weights of the
-// free-surface rows (1 elsewhere; NUMERICS 26).
+// w_k: the SBP weights of the rows k = 1..4 under a free surface (top), 1 elsewhere (NUMERICS 26).
+inline double energy_row_weight(bool top, int k) { return top && k <= 4 ? double(sbp::hnorm[k - 1]) : 1.0; }
+
+// The weight of a Cartesian point in E: h^3 w_k / (s^x s^y s^z).
 inline auto energy_weight(const Subdomain& sd) {
   const double h = sd.grid.h, h3 = h * h * h;
   return [&sd, h3](int i, int j, int k) {
-    const double wk = sd.free_surface_top && k <= 4 ? double(sbp::hnorm[k - 1]) : 1.0;
-    return h3 * wk / (double(sd.px.str(i)) * sd.py.str(j) * sd.pz.str(k));
+    return h3 * energy_row_weight(sd.free_surface_top, k) / (double(sd.px.str(i)) * sd.py.str(j) * sd.pz.str(k));
   };
 }
 
