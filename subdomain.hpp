@@ -77,7 +77,8 @@ inline void physical_bcs(const Config& cfg, Bc bc[6]) {
   if (cfg.verify.kind == VerifyKind::Twilight) {  // SW4's side keys (NUMERICS 25.6)
     const TwilightCfg& tw = cfg.verify.tw;
     if (tw.sgstretching) {  // SW4: the sides 0-3 and a top that is not free become super-grid
-      for (int s = 0; s < 5; ++s) bc[s] = Bc::SuperGrid;
+      for (int s = 0; s < 4; ++s) bc[s] = Bc::SuperGrid;
+      if (!cfg.topo.on) bc[4] = Bc::SuperGrid;  // the interface stays one
       bc[5] = Bc::Dirichlet;
     }
     if (tw.freeupper && !cfg.topo.on) bc[4] = Bc::FreeSurface;
@@ -175,6 +176,7 @@ struct TopGrid {
   Metric met;
   PointForces forces;
   std::vector<Receiver> receivers;  // the receivers in grid 1 this piece owns
+  MemoryVariables att;  // grid 1's memory variables: the same mechanisms and omega as grid 0's
 };
 
 class Subdomain {
@@ -322,7 +324,7 @@ class Subdomain {
       if (lower.ke >= lower.kb) rhs4_reference<mode>(f, md, lower, false, grid.h, tg, nzb);
     }
   }
-  void apply_memory_lh(std::vector<Field>& alpha, double factor);  // attenuation/subdomain_memory.hpp
+  void apply_memory_lh(std::vector<Field> MemoryVariables::*level, double factor);  // attenuation/subdomain_memory.hpp
   void memory_predictor_phase(double t), memory_corrector_phase(double t), simple_attenuation_phase();
   // The curvilinear L_h on grid 1, by the kernel the deck chose.
   template <Update mode>
@@ -339,7 +341,7 @@ class Subdomain {
   }
   Box overlap_cols_, overlap_eval_;  // the inner part's columns and L_h box (corrector_inner)
   void add_corrector_forces(double t, bool inner);
-  void boundary_conditions(Field& f, Field& f1, double t, const std::vector<Field>* alpha = nullptr);
+  void boundary_conditions(Field& f, Field& f1, double t, std::vector<Field> MemoryVariables::*alpha = nullptr);
   void setup_sources(const Config& cfg);
   void setup_receivers(const Config& cfg);
 };
@@ -362,14 +364,20 @@ inline void Subdomain::add_point_forces(double t, int stage) {
 
 // One boundary-condition stage (NUMERICS 4, 17.2): the Cartesian grid's sides, then grid 1's
 // sides and its curved free surface, then the injection between the two.
-// With attenuation the free surface's ghosts take the memory variables' share (alpha: the level
-// of f's time).
-inline void Subdomain::boundary_conditions(Field& f, Field& f1, double t, const std::vector<Field>* alpha) {
+// With attenuation the free surfaces' ghosts take the memory variables' share (alpha: the level
+// of f's time, on both grids).
+inline void Subdomain::boundary_conditions(Field& f, Field& f1, double t,
+                                           std::vector<Field> MemoryVariables::*alpha) {
   apply_bc(f, bc, mu, la, px.str, py.str, grid, t, boundary_data);
-  if (alpha && att.on()) free_surface_memory(f, bc, grid.nz, mu, la, att, *alpha, px.str, py.str);
+  if (alpha && att.on()) free_surface_memory(f, bc, grid.nz, mu, la, att, att.*alpha, px.str, py.str);
   if (!topo) return;
   apply_bc(f1, top.bc, top.mu, top.la, px.str, py.str, grid, t, top_boundary_data);
-  free_surface_curvilinear(f1, top.mu, top.la, top.met, px.str, py.str, top_surface_forcing, t);
+  if (alpha && top.att.on()) {
+    const CurvilinearMemoryShare share{&top.att, &(top.att.*alpha), &top.met, &px.str, &py.str};
+    free_surface_curvilinear(f1, top.mu, top.la, top.met, px.str, py.str, top_surface_forcing, t, &share);
+  } else {
+    free_surface_curvilinear(f1, top.mu, top.la, top.met, px.str, py.str, top_surface_forcing, t);
+  }
   inject_interface(f, f1, top.nc);
 }
 
@@ -395,11 +403,11 @@ inline void Subdomain::predictor(double t) {
   const double t0 = detail::now();
   apply_lh<Update::Predictor>(u, eval, detail::target(up, &u, &um, rho, dt * dt));
   predictor_frame(up, u, um, eval);
-  if (att.on()) apply_memory_lh(att.a, -dt * dt);  // NUMERICS 36.1
   if (topo) {
     apply_lh_top<Update::Predictor>(top.u, detail::target(top.up, &top.u, &top.um, top.rho, dt * dt));
     predictor_frame(top.up, top.u, top.um, top.eval);
   }
+  if (att.on()) apply_memory_lh(&MemoryVariables::a, -dt * dt);  // NUMERICS 36.1; after grid 1's store
   const double t1 = detail::now();
   add_point_forces(t, 0);
   if (att.on()) memory_predictor_phase(t);  // after the forces: a test's hooks build their tables there
@@ -422,17 +430,17 @@ inline void Subdomain::corrector(double t) {
     count_corrector(t0, t0, t0, t0, t1);
     return;
   }
-  boundary_conditions(up, top.up, t + dt, &att.ap);
+  boundary_conditions(up, top.up, t + dt, &MemoryVariables::ap);
   const double t1 = detail::now();
   const double f4 = dt * dt * dt * dt / 12;
   acceleration(acc, up, u, um, dt, acc[0].box);
   if (att.on()) memory_corrector_phase(t);  // alpha+ from U*, alpha'' in the oldest level
   apply_lh<Update::Corrector>(acc, eval, detail::target(up, nullptr, nullptr, rho, f4));
-  if (att.on()) apply_memory_lh(att.am, -f4);
   if (topo) {
     acceleration(top.acc, top.up, top.u, top.um, dt, top.acc[0].box);
     apply_lh_top<Update::Corrector>(top.acc, detail::target(top.up, nullptr, nullptr, top.rho, f4));
   }
+  if (att.on()) apply_memory_lh(&MemoryVariables::am, -f4);  // after grid 1's U'' is taken from U*
   const double t2 = detail::now();
   add_point_forces(t, 1);
   const double t3 = detail::now();
@@ -450,7 +458,7 @@ inline void Subdomain::damp() {
 
 inline void Subdomain::finish(double t) {
   const double t0 = detail::now();
-  boundary_conditions(up, top.up, t + dt, &att.ap);
+  boundary_conditions(up, top.up, t + dt, &MemoryVariables::ap);
   if (timing) times.bc += detail::now() - t0;
   for (Receiver& r : receivers) r.record(up, u, um, grid.h, dt);
   for (Receiver& r : top.receivers) r.record(top.up, top.u, top.um, grid.h, dt);
@@ -459,6 +467,7 @@ inline void Subdomain::finish(double t) {
   std::swap(top.um, top.u);
   std::swap(top.u, top.up);
   att.rotate();
+  top.att.rotate();
 }
 
 // The initial data of a test problem, with the boundary conditions of t = 0 and -dt, then
@@ -466,8 +475,8 @@ inline void Subdomain::finish(double t) {
 inline void Subdomain::record_initial() {
   if (initial_data) {
     initial_data(*this);
-    boundary_conditions(u, top.u, 0, &att.a);
-    boundary_conditions(um, top.um, -dt, &att.am);
+    boundary_conditions(u, top.u, 0, &MemoryVariables::a);
+    boundary_conditions(um, top.um, -dt, &MemoryVariables::am);
   }
   for (Receiver& r : receivers) r.record_initial(u, grid.h);
   for (Receiver& r : top.receivers) r.record_initial(top.u, grid.h);

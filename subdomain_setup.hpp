@@ -162,14 +162,23 @@ inline std::array<double, 2> Subdomain::max_speed2() const {
   }
   if (!topo) return {s0, 0};
   const Box bound = curvilinear_timestep_box(top.box, top.nc, topography.cfg.sw4_convention);
-  return {s0, curvilinear_speed2(top.mu, top.la, top.rho, top.met, bound)};
+  if (!top.att.on()) return {s0, curvilinear_speed2(top.mu, top.la, top.rho, top.met, bound)};
+  Array3 m = top.mu, l = top.la;  // the moduli at infinite frequency, as on grid 0
+  for (int nu = 0; nu < top.att.n; ++nu)
+    for (std::size_t p = 0; p < m.v.size(); ++p) {
+      m.v[p] += top.att.mu[std::size_t(nu)].v[p];
+      l.v[p] += top.att.la[std::size_t(nu)].v[p];
+    }
+  return {s0, curvilinear_speed2(m, l, top.rho, top.met, bound)};
 }
 
-// The smallest vs/h over the Cartesian grid's array box, ghosts included, as SW4 takes it
+// The smallest vs/h over the grids' array boxes, ghosts included, as SW4 takes it
 // (attenuation's minppw=; EW::compute_minvsoverh).
 inline double Subdomain::min_vs_over_h() const {
   double m = 1e300;
   for (std::size_t p = 0; p < mu.v.size(); ++p) m = std::min(m, double(mu.v[p]) / rho.v[p]);
+  if (topo)  // grid 1 at its nominal h, its cells' variation ignored, as SW4 does
+    for (std::size_t p = 0; p < top.mu.v.size(); ++p) m = std::min(m, double(top.mu.v[p]) / top.rho.v[p]);
   return std::sqrt(m) / grid.h;
 }
 

@@ -9,60 +9,88 @@
 // the whole grid when the deck gives minppw: the driver reduces it and passes it in.
 #pragma once
 
+#include <array>
 #include <string>
 
 #include "attenuation/relaxation.hpp"
 #include "material.hpp"
+#include "topography/material_topography.hpp"
 #include "verify/twilight_attenuation.hpp"
 
 namespace sw4 {
 
-// Fills sd.att (and, for a deck's material, overwrites mu, la with the unrelaxed moduli).
-// Returns "" or what stops the run.
-template <class Piece>
-std::string setup_attenuation(Piece& sd, const Config& cfg, double min_vs_over_h) {
-  if (!cfg.att.on) return "";
-  const Box& b = sd.box;
+// One grid's memory variables over its array box b: mv, and for a deck's material the grid's
+// mu, la overwritten by the unrelaxed moduli. material(i, j, k) gives the deck's point (Q
+// included), xyz(i, j, k) its coordinates for twilight's moduli. "" or what stops the run.
+template <class Material, class Coordinates>
+std::string fit_grid(MemoryVariables& mv, Array3& mu, Array3& la, const Box& b, const Config& cfg,
+                     const Relaxation& rel, SlsFits& fits, Material material, Coordinates xyz) {
   if (cfg.att.nmech == 0) {  // SW4's simple attenuation: the moduli stay, U+ is scaled by Qs
-    sd.att.simple = true;
-    sd.att.simple_freq = cfg.att.maxfreq;
-    sd.att.qs.define(b);
+    mv.simple = true;
+    mv.simple_freq = cfg.att.maxfreq;
+    mv.qs.define(b);
     for (int k = b.kb; k <= b.ke; ++k)
       for (int j = b.jb; j <= b.je; ++j)
-        for (int i = b.ib; i <= b.ie; ++i) sd.att.qs(i, j, k) = Real(material_at(cfg, i, j, k).qs);
+        for (int i = b.ib; i <= b.ie; ++i) mv.qs(i, j, k) = Real(material(i, j, k).qs);
     return "";
   }
-  const Relaxation rel = relaxation_frequencies(cfg.att, min_vs_over_h);
-  sd.att.define(sd.box, cfg.att.nmech);
-  sd.att.omega = rel.omega;
+  mv.define(b, cfg.att.nmech);
+  mv.omega = rel.omega;
   const bool twilight = cfg.verify.kind == VerifyKind::Twilight;
-  SlsFits fits(rel);
   for (int k = b.kb; k <= b.ke; ++k)
     for (int j = b.jb; j <= b.je; ++j)
       for (int i = b.ib; i <= b.ie; ++i) {
-        const long p = b.index(i, j, k);
+        const std::size_t p = std::size_t(b.index(i, j, k));
         if (twilight) {  // SW4's manufactured moduli; mu, la stay twilight's (NUMERICS 36.5)
-          const double h = sd.grid.h;
-          const auto m = twilight_visco_at(cfg.verify.tw, (i - 1) * h, (j - 1) * h, (k - 1) * h);
-          sd.att.mu[0].v[std::size_t(p)] = Real(m[0]);
-          sd.att.la[0].v[std::size_t(p)] = Real(m[1]);
+          const std::array<double, 3> x = xyz(i, j, k);
+          const auto m = twilight_visco_at(cfg.verify.tw, x[0], x[1], x[2]);
+          mv.mu[0].v[p] = Real(m[0]);
+          mv.la[0].v[p] = Real(m[1]);
           continue;
         }
-        const MaterialPoint mp = material_at(cfg, i, j, k);
+        const MaterialPoint mp = material(i, j, k);
         ViscoPoint vp;
-        const std::string why =
-            visco_material(rel, sd.mu.v[std::size_t(p)], sd.la.v[std::size_t(p)], mp.qp, mp.qs, vp, &fits);
+        const std::string why = visco_material(rel, mu.v[p], la.v[p], mp.qp, mp.qs, vp, &fits);
         if (!why.empty())
           return cfg.filename + ":" + std::to_string(cfg.att.line) + ": attenuation: at the point (i,j,k)=(" +
                  std::to_string(i) + "," + std::to_string(j) + "," + std::to_string(k) + ") " + why;
-        sd.mu.v[std::size_t(p)] = Real(vp.mu0);
-        sd.la.v[std::size_t(p)] = Real(vp.la0);
+        mu.v[p] = Real(vp.mu0);
+        la.v[p] = Real(vp.la0);
         for (int nu = 0; nu < cfg.att.nmech; ++nu) {
-          sd.att.mu[std::size_t(nu)].v[std::size_t(p)] = Real(vp.muVE[std::size_t(nu)]);
-          sd.att.la[std::size_t(nu)].v[std::size_t(p)] = Real(vp.laVE[std::size_t(nu)]);
+          mv.mu[std::size_t(nu)].v[p] = Real(vp.muVE[std::size_t(nu)]);
+          mv.la[std::size_t(nu)].v[p] = Real(vp.laVE[std::size_t(nu)]);
         }
       }
   return "";
+}
+
+// Fills sd.att and, under topography, sd.top.att (and, for a deck's material, overwrites each
+// grid's mu, la with the unrelaxed moduli). Returns "" or what stops the run.
+template <class Piece>
+std::string setup_attenuation(Piece& sd, const Config& cfg, double min_vs_over_h) {
+  if (!cfg.att.on) return "";
+  const Relaxation rel = cfg.att.nmech > 0 ? relaxation_frequencies(cfg.att, min_vs_over_h) : Relaxation{};
+  SlsFits fits(rel);
+  const double h = sd.grid.h, z0 = sd.topo ? sd.topography.grids.zt : 0;
+  auto cartesian = [&](int i, int j, int k) {
+    MaterialPoint m{1, 1, 1};
+    if (!sd.topo) return material_at(cfg, i, j, k);
+    material_cartesian_topo(cfg, sd.topography, i, j, k, m);  // allocate has reported a gap
+    return m;
+  };
+  const std::string why = fit_grid(sd.att, sd.mu, sd.la, sd.box, cfg, rel, fits, cartesian, [&](int i, int j, int k) {
+    return std::array<double, 3>{(i - 1) * h, (j - 1) * h, z0 + (k - 1) * h};
+  });
+  if (!why.empty() || !sd.topo) return why;
+  auto curvilinear = [&](int i, int j, int k) {
+    MaterialPoint m{1, 1, 1};
+    material_curvilinear(cfg, sd.topography, i, j, k, m);
+    return m;
+  };
+  return fit_grid(sd.top.att, sd.top.mu, sd.top.la, sd.top.box, cfg, rel, fits, curvilinear,
+                  [&](int i, int j, int k) {
+                    return std::array<double, 3>{(i - 1) * h, (j - 1) * h, sd.topography.map.z(i, j, k)};
+                  });
 }
 
 // The largest (4 mu + la)/rho over box b with the moduli at infinite frequency, as

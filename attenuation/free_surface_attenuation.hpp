@@ -16,6 +16,7 @@
 
 #include "attenuation/memory_variables.hpp"
 #include "boundary.hpp"
+#include "topography/boundary_curvilinear.hpp"
 
 namespace sw4 {
 
@@ -62,5 +63,36 @@ inline void free_surface_memory(Field& u, const Bc bc[6], int nz, const Array3& 
   if (bc[4] == Bc::FreeSurface) free_surface_memory_side(u, mu, la, mv, alpha, strx, stry, 1, 1);
   if (bc[5] == Bc::FreeSurface) free_surface_memory_side(u, mu, la, mv, alpha, strx, stry, nz, -1);
 }
+
+// The curved free surface of grid 1 (NUMERICS 36.3): each mechanism's k-flux of alpha_nu with
+// its moduli, divided by s^x s^y as the ghost solve's forcing is, the tangential part as U's
+// and the normal one the difference without a ghost point, B(n, n) w = mu |n|^2 w + (lambda +
+// mu) n (n . w). Added to the forcing tau, so that the visco-elastic traction of U and the
+// alphas, not U's alone, carries the prescribed one.
+struct CurvilinearMemoryShare : SurfaceShare {
+  const MemoryVariables* mv;
+  const std::vector<Field>* alpha;
+  const Metric* met;
+  const Array1 *strx, *stry;
+  CurvilinearMemoryShare(const MemoryVariables* m, const std::vector<Field>* a, const Metric* g, const Array1* sx,
+                         const Array1* sy)
+      : mv(m), alpha(a), met(g), strx(sx), stry(sy) {}
+  void add(int i, int j, long q, double tau[3]) const override {
+    const double m1 = met->m1(i, j, 1), m2 = met->m2(i, j, 1), m3 = met->m3(i, j, 1), m4 = met->m4(i, j, 1);
+    const double sx = (*strx)(i), sy = (*stry)(j);
+    const double n[3] = {sx * m2, sy * m3, m4}, nn = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
+    const double isxy = 1 / (sx * sy);
+    for (int nu = 0; nu < mv->n; ++nu) {
+      const Field& a = (*alpha)[std::size_t(nu)];
+      const Real* f[3] = {a[0].data(), a[1].data(), a[2].data()};
+      const double m = mv->mu[std::size_t(nu)].v[std::size_t(q)], l = mv->la[std::size_t(nu)].v[std::size_t(q)];
+      double t[3], w[3];
+      curvilinear_tangential_flux(f, q, a[0].sj, m, l, m1, m2, m3, m4, sx, sy, t);
+      for (int c = 0; c < 3; ++c) w[c] = normal_no_ghost(f[c], q, a[0].sk, 1);
+      const double nw = n[0] * w[0] + n[1] * w[1] + n[2] * w[2];
+      for (int c = 0; c < 3; ++c) tau[c] += t[c] + isxy * (m * nn * w[c] + (l + m) * n[c] * nw);
+    }
+  }
+};
 
 }  // namespace sw4

@@ -82,11 +82,9 @@ inline void check_twilight_sides(const State& st) {
   auto no = [&](const std::string& what, const std::string& allowed) {
     fail_at(st.file, line, "twilight: " + what + " (allowed: " + allowed + ")");
   };
-  if (c.topo.on && (t.sgstretching || !t.freeupper || t.freelower))
-    no(std::string(t.sgstretching ? "sgstretching=1" : !t.freeupper ? "freeupper=0" : "freelower=1") +
-           " is not implemented under topography (the curved top is free, the other sides hold the exact "
-           "solution)",
-       "twilight without sgstretching, freeupper, freelower with topography");
+  if (c.topo.on && !t.freeupper)
+    no("freeupper=0 under topography (the curved top is always a free surface)",
+       "freeupper=1 with topography");
   // sw4lite's own layers (a supergrid command without sgstretching) put the z layer in the lower
   // half, where a free bottom's closure rows need s^z = 1 (NUMERICS 25.3).
   if (t.freelower && c.has_supergrid_cmd && !t.sgstretching)
@@ -193,9 +191,9 @@ inline void check_verify(const State& st) {
     refuse(c.sources[0].line, "source", "its exact solution has no sources: remove the source commands");
   if (c.topo.on && kind != VerifyKind::Twilight && kind != VerifyKind::Energy)
     refuse(c.topo.line, "topography", "its exact solution is that of a flat surface");
-  if (c.topo.on && c.has_supergrid_cmd && kind == VerifyKind::Twilight)
-    refuse(st.sg_line, "supergrid", "under topography twilight's sides hold the exact solution; remove "
-                                    "the supergrid command");
+  if (c.topo.on && c.has_supergrid_cmd && kind == VerifyKind::Twilight && !c.verify.tw.sgstretching)
+    refuse(st.sg_line, "supergrid", "under topography twilight's layers are SW4's analytic stretching only; "
+                                    "remove the supergrid command, or give twilight sgstretching=1");
   if (kind == VerifyKind::Energy) check_testenergy(st);
   if (kind == VerifyKind::Twilight) check_twilight_sides(st);
   if (kind == VerifyKind::Rayleigh && c.has_supergrid_cmd)

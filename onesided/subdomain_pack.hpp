@@ -69,9 +69,13 @@ inline void get_receivers(const char*& in, std::vector<Receiver>& rs) {
   rs.clear();
   for (uint64_t k = 0; k < n; ++k) rs.push_back(Receiver::unpack(in));
 }
+// nmech = 0's Qs travels too (its factors are remade where it lands, from the same bits).
 inline void put_memory(std::vector<char>& out, const MemoryVariables& mv) {
   const int64_t n = mv.n;
   put_bytes(out, &n, sizeof n);
+  const double simple[2] = {double(mv.simple), mv.simple_freq};
+  put_bytes(out, simple, sizeof simple);
+  if (mv.simple) put_array(out, mv.qs);
   if (n == 0) return;
   put_vector(out, mv.omega);
   for (const std::vector<Field>* lv : {&mv.am, &mv.a, &mv.ap})
@@ -85,6 +89,11 @@ inline void get_memory(const char*& in, MemoryVariables& mv) {
   get_bytes(in, &n, sizeof n);
   mv = MemoryVariables{};
   mv.n = int(n);
+  double simple[2];
+  get_bytes(in, simple, sizeof simple);
+  mv.simple = simple[0] != 0;
+  mv.simple_freq = simple[1];
+  if (mv.simple) get_array(in, mv.qs);
   if (n == 0) return;
   get_vector(in, mv.omega);
   for (std::vector<Field>* lv : {&mv.am, &mv.a, &mv.ap}) {
@@ -101,7 +110,8 @@ inline void get_memory(const char*& in, MemoryVariables& mv) {
 
 inline void Subdomain::pack(std::vector<char>& out) const {
   using namespace detail;
-  out.reserve(out.size() + ((13 + MemoryVariables::reals_per_point(att.n)) * box.size() + 17 * top.box.size()) *
+  out.reserve(out.size() + ((13 + MemoryVariables::reals_per_point(att.n)) * box.size() +
+                               (17 + MemoryVariables::reals_per_point(top.att.n)) * top.box.size()) *
                                sizeof(Real) + 4096 +
               forces_.contrib.size() * sizeof(PointForces::Contribution) +
               forces_.points.size() * sizeof(PointForces::SourcePoint));
@@ -135,6 +145,7 @@ inline void Subdomain::pack(std::vector<char>& out) const {
   put_vector(out, top.forces.contrib);
   put_vector(out, top.forces.points);
   put_receivers(out, top.receivers);
+  put_memory(out, top.att);
 }
 
 inline void Subdomain::unpack(const char*& in, const Config& cfg) {
@@ -177,6 +188,7 @@ inline void Subdomain::unpack(const char*& in, const Config& cfg) {
     get_vector(in, top.forces.contrib);
     get_vector(in, top.forces.points);
     get_receivers(in, top.receivers);
+    get_memory(in, top.att);
   }
   tfun.clear();
   for (const SourceCfg& src : cfg.sources) tfun.push_back(TimeFunction::from(src));

@@ -29,8 +29,8 @@
 //   fields           for grid g (0; 1 with topography), level (U, then Um), component (x, y, z):
 //                    (nx+4) (ny+4) (nz_g+4) values, point (i, j, k), i, j, k from -1, at
 //                    ((k+1) (ny+4) + (j+1)) (nx+4) + (i+1)
-//   memory variables with attenuation (nmech > 0), after them: for each mechanism nu, level
-//                    (alpha_nu at t, then at t - dt), component: grid 0's points as above
+//   memory variables with attenuation (nmech > 0), after them: for grid g, each mechanism nu,
+//                    level (alpha_nu at t, then at t - dt), component: grid g's points as above
 //   receivers        for each rec line in deck order: its samples so far, sample-major as in
 //                    Receiver::samples ((n + 1) samples after step n; velocity: n)
 #pragma once
@@ -198,12 +198,17 @@ struct CheckpointLayout {
   std::vector<std::uint64_t> rec_offset;  // bytes, per rec line in deck order
   std::vector<long> rec_values;
 
-  // Fields 0 .. 6 ngrids - 1: U and Um of each grid; then 6 per mechanism (grid 0's).
-  int nfields() const { return 6 * ngrids + 6 * nmech; }
-  int grid_of(int f) const { return f < 6 * ngrids ? f / 6 : 0; }
+  // Fields 0 .. 6 ngrids - 1: U and Um of each grid; then 6 per mechanism, grid 0's mechanisms
+  // and after them grid 1's.
+  int nfields() const { return 6 * ngrids + 6 * nmech * ngrids; }
+  int grid_of(int f) const { return f < 6 * ngrids ? f / 6 : (f - 6 * ngrids) / (6 * nmech); }
   std::uint64_t field_bytes(int f) const { return sizeof(Real) * ni * nj * nk[grid_of(f)]; }
-  // Where field f's checksum goes among the kCheckpointSums (receivers: the last).
-  int sum_slot(int f) const { return f < 6 * ngrids ? f : kCheckpointMaxFields + f - 6 * ngrids; }
+  // Where field f's checksum goes among the kCheckpointSums (receivers: the last). The two
+  // grids' alpha of one mechanism, level and component share a slot (the header has room for
+  // one grid's): their sums add, and a change in either still changes it.
+  int sum_slot(int f) const {
+    return f < 6 * ngrids ? f : kCheckpointMaxFields + (f - 6 * ngrids) % (6 * nmech);
+  }
   std::uint64_t field_offset(int f) const {
     std::uint64_t o = fields_offset;
     for (int e = 0; e < f; ++e) o += field_bytes(e);
@@ -241,10 +246,11 @@ inline CheckpointLayout checkpoint_layout(const Config& cfg, long step) {
 // "U(x) of the Cartesian grid", "alpha_2(x) at t - dt": field f's name in messages.
 inline std::string field_name(const Config& cfg, int f) {
   const char* comp[3] = {"x", "y", "z"};
-  const int m = f - 6 * (cfg.topo.on ? 2 : 1), nu = m / 6;
+  const int m = f - 6 * (cfg.topo.on ? 2 : 1), per_grid = 6 * std::max(cfg.att.nmech, 1), nu = m % per_grid / 6;
   if (m >= 0)
     return "the memory variable alpha_" + std::to_string(nu + 1) + "(" + comp[f % 3] + ")" +
-           (f / 3 % 2 ? " at t - dt" : " at t");
+           (f / 3 % 2 ? " at t - dt" : " at t") +
+           (cfg.topo.on ? (m / per_grid ? " of the curvilinear grid" : " of the Cartesian grid") : "");
   std::string s = std::string(f / 3 % 2 ? "Um" : "U") + "(" + comp[f % 3] + ")";
   if (cfg.topo.on) s += f / 6 ? " of the curvilinear grid" : " of the Cartesian grid";
   return s;
@@ -255,8 +261,9 @@ inline std::string field_name(const Config& cfg, int f) {
 // Field f of a piece: grid f / 6, U (level 0) or Um (level 1), component f % 3; after U's
 // fields, mechanism nu's alpha at t (level 0) or t - dt (level 1).
 inline Array3& checkpoint_field(Subdomain& sd, int f) {
-  const int m = f - 6 * (sd.topo ? 2 : 1), nu = m / 6;
-  if (m >= 0) return (f / 3 % 2 ? sd.att.am : sd.att.a)[std::size_t(nu)][f % 3];
+  const int m = f - 6 * (sd.topo ? 2 : 1), per_grid = 6 * std::max(sd.att.n, 1), nu = m % per_grid / 6;
+  MemoryVariables& mv = m / per_grid ? sd.top.att : sd.att;
+  if (m >= 0) return (f / 3 % 2 ? mv.am : mv.a)[std::size_t(nu)][f % 3];
   Field& fl = f / 6 ? (f / 3 % 2 ? sd.top.um : sd.top.u) : (f / 3 % 2 ? sd.um : sd.u);
   return fl[f % 3];
 }

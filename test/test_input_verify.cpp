@@ -182,8 +182,14 @@ TEST(InputVerify, TwilightSideKeys) {
             "(allowed: freelower=1 with sgstretching=1, or without a supergrid command)");
   const std::string topo = "grid h=0.1 x=1 y=1 z=1\ntime steps=2\ntopography input=gaussian zmax=0.3 order=3 "
                            "gaussianAmp=0.05 gaussianXc=0.5 gaussianYc=0.5 gaussianLx=0.15 gaussianLy=0.15\n";
-  EXPECT_EQ(error_of(topo + "twilight freelower=1\n"),
-            "in/x.in:4: twilight: freelower=1 is not implemented under topography (the curved top is free, the "
-            "other sides hold the exact solution) (allowed: twilight without sgstretching, freeupper, freelower "
-            "with topography)");
+  // Under topography the bottom may be free and the sides stretched (SW4's tw-topo-att decks);
+  // the curved top is always free, and sw4lite's own layers are flat-grid only.
+  const std::string topo12 = "grid h=0.05 x=1 y=1 z=1\n" + topo.substr(topo.find('\n') + 1);
+  EXPECT_NO_THROW(parse(topo12 + "twilight freelower=1 sgstretching=1\nsupergrid gp=1 dc=0\n"));
+  EXPECT_EQ(error_of(topo + "twilight freeupper=0\n"),
+            "in/x.in:4: twilight: freeupper=0 under topography (the curved top is always a free surface) "
+            "(allowed: freeupper=1 with topography)");
+  EXPECT_EQ(error_of(topo + "twilight\nsupergrid gp=1\n"),
+            "in/x.in:5: supergrid: cannot be combined with twilight on line 4 (under topography twilight's layers "
+            "are SW4's analytic stretching only; remove the supergrid command, or give twilight sgstretching=1)");
 }

@@ -40,6 +40,32 @@
 
 namespace sw4 {
 
+// The tangential part of the k-flux at the plane-1 point q, divided by s^x s^y, into t: what the
+// normal part must cancel. For the ghost solve below and for the memory variables' share of the
+// surface (attenuation/free_surface_attenuation.hpp), with their own moduli m, l.
+SW4_HD inline void curvilinear_tangential_flux(const Real* const f[3], long q, long sj, double m, double l,
+                                               double m1, double m2, double m3, double m4, double sx,
+                                               double sy, double t[3]) {
+  const double l2m = 2 * m + l;
+  // n = (s^x m2, s^y m3, m4): sqrt(J) grad k with the stretched x and y components.
+  const double n1 = sx * m2, n2 = sy * m3, n3 = m4;
+  double di[3], dj[3];
+  for (int c = 0; c < 3; ++c) {
+    di[c] = tangential_at(f[c], q, 1);  // the D of NUMERICS 16.1 along k = 1
+    dj[c] = tangential_at(f[c], q, sj);
+  }
+  // B(n, a_x) D_i u and B(n, a_y) D_j u (NUMERICS 16.2's table)
+  const double fx = m1 * sx, fy = m1 * sy;
+  const double bx[3] = {fx * (l2m * n1 * di[0] + m * n2 * di[1] + m * n3 * di[2]),
+                        fx * (l * n2 * di[0] + m * n1 * di[1]),
+                        fx * (l * n3 * di[0] + m * n1 * di[2])};
+  const double by[3] = {fy * (m * n2 * dj[0] + l * n1 * dj[1]),
+                        fy * (m * n1 * dj[0] + l2m * n2 * dj[1] + m * n3 * dj[2]),
+                        fy * (l * n3 * dj[1] + m * n2 * dj[2])};
+  const double isxy = 1 / (sx * sy);
+  for (int c = 0; c < 3; ++c) t[c] = isxy * (bx[c] + by[c]);
+}
+
 // The ghost values f_c(i, j, 0) of the curved free surface (NUMERICS 17.1) at the column whose
 // plane-1 point is q (i stride 1, j stride sj, k stride sk in all three components), from the
 // point's material m, l, metric m1..m4 and stretching sx, sy at (i, j, 1); tau: the boundary
@@ -52,26 +78,12 @@ SW4_HD inline void free_surface_curvilinear_ghosts(Real* const f[3], long q, lon
                                                    const double* tau) {
   constexpr Real b0 = sbp::sbop[0];
   const double l2m = 2 * m + l;
-  // n = (s^x m2, s^y m3, m4): sqrt(J) grad k with the stretched x and y components.
   const double n1 = sx * m2, n2 = sy * m3, n3 = m4;
-  double di[3], dj[3];
-  for (int c = 0; c < 3; ++c) {
-    di[c] = tangential_at(f[c], q, 1);  // the D of NUMERICS 16.1 along k = 1
-    dj[c] = tangential_at(f[c], q, sj);
-  }
-  // B(n, a_x) D_i u and B(n, a_y) D_j u (NUMERICS 16.2's table): the tangential part of
-  // the k-flux, which the normal part must cancel.
-  const double fx = m1 * sx, fy = m1 * sy;
-  const double bx[3] = {fx * (l2m * n1 * di[0] + m * n2 * di[1] + m * n3 * di[2]),
-                        fx * (l * n2 * di[0] + m * n1 * di[1]),
-                        fx * (l * n3 * di[0] + m * n1 * di[2])};
-  const double by[3] = {fy * (m * n2 * dj[0] + l * n1 * dj[1]),
-                        fy * (m * n1 * dj[0] + l2m * n2 * dj[1] + m * n3 * dj[2]),
-                        fy * (l * n3 * dj[1] + m * n2 * dj[2])};
+  double t[3];
+  curvilinear_tangential_flux(f, q, sj, m, l, m1, m2, m3, m4, sx, sy, t);
   // Dividing the flux by s^x s^y makes B(n, n) = s^x s^y (mu alpha I + (lambda + mu) nu
   // nu^T) with nu = n / sqrt(s^x s^y): the system for w = D^_k u.
-  const double isxy = 1 / (sx * sy), rs = std::sqrt(isxy);
-  double t[3] = {isxy * (bx[0] + by[0]), isxy * (bx[1] + by[1]), isxy * (bx[2] + by[2])};
+  const double rs = std::sqrt(1 / (sx * sy));
   if (tau)
     for (int c = 0; c < 3; ++c) t[c] -= tau[c];
   const double nu[3] = {n1 * rs, n2 * rs, n3 * rs};
@@ -92,21 +104,29 @@ SW4_HD inline void free_surface_curvilinear_ghosts(Real* const f[3], long q, lon
 // by s^x s^y that the surface must carry at column (i, j) at `time`). mu, la, met, strx, stry
 // are read at (i, j, 1), i and j; u at k = 1..4 and its tangential neighbours (i +- 2, j +- 2)
 // of the plane k = 1. free_surface_curvilinear_ghosts at every column.
+// share: what else the surface carries at a column, added to tau before the ghost solve (the
+// memory variables' stress with attenuation, attenuation/free_surface_attenuation.hpp).
 using SurfaceForcing = std::function<void(int i, int j, double t, double tau[3])>;
+struct SurfaceShare {
+  virtual void add(int i, int j, long q, double tau[3]) const = 0;
+  virtual ~SurfaceShare() = default;
+};
 inline void free_surface_curvilinear(Field& u, const Array3& mu, const Array3& la,
                                      const Metric& met, const Array1& strx, const Array1& stry,
-                                     const SurfaceForcing* forcing = nullptr, double time = 0) {
+                                     const SurfaceForcing* forcing = nullptr, double time = 0,
+                                     const SurfaceShare* share = nullptr) {
   const Box& b = u[0].box;
   Real* const f[3] = {u[0].data(), u[1].data(), u[2].data()};
   SW4_OMP(for schedule(static))
   for (int j = b.jb + 2; j <= b.je - 2; ++j)
     for (int i = b.ib + 2; i <= b.ie - 2; ++i) {
-      double tau[3];
+      const long q = u[0].index(i, j, 1);
+      double tau[3] = {0, 0, 0};
       if (forcing) (*forcing)(i, j, time, tau);
-      free_surface_curvilinear_ghosts(f, u[0].index(i, j, 1), u[0].sj, u[0].sk, mu(i, j, 1),
-                                      la(i, j, 1), met.m1(i, j, 1), met.m2(i, j, 1),
-                                      met.m3(i, j, 1), met.m4(i, j, 1), strx(i), stry(j),
-                                      forcing ? tau : nullptr);
+      if (share) share->add(i, j, q, tau);
+      free_surface_curvilinear_ghosts(f, q, u[0].sj, u[0].sk, mu(i, j, 1), la(i, j, 1), met.m1(i, j, 1),
+                                      met.m2(i, j, 1), met.m3(i, j, 1), met.m4(i, j, 1), strx(i), stry(j),
+                                      forcing || share ? tau : nullptr);
     }
 }
 

@@ -162,26 +162,21 @@ inline void twilight_flat_traction(const TwilightCfg& tw, double x, double y, do
   tau[2] = (2 * m.mu.v + m.la.v) * g[2][2] + m.la.v * (sx.s * g[0][0] + sy.s * g[1][1]);
 }
 
-// The k-flux B(n, n) d_k u + B(n, a_x) d_i u + B(n, a_y) d_j u of the exact solution at the
-// surface point (i, j, 1) of the curvilinear grid, at (x, y, z), with the index derivatives by
-// the chain rule d_i = h d_x + z_i d_z, d_j = h d_y + z_j d_z, d_k = z_k d_z, where z_i = -m1 m2,
-// z_j = -m1 m3, z_k = m1^2 (NUMERICS 15, 16.1, 17.1): the traction free_surface_curvilinear
-// must carry. No stretching (twilight's curvilinear runs have exact sides, no layers).
-inline void twilight_curved_traction(const TwilightCfg& tw, const Metric& met, double h, int i, int j,
-                                     double x, double y, double z, double t, double tau[3]) {
-  const TwilightParts p = twilight_parts(tw, x, y, z);
-  const TwilightMaterial mat = twilight_material(tw, x, y, z);
-  const double mu = mat.mu.v, la = mat.la.v;
-  const double ct = std::cos(tw.omega * tw.c * t), st = std::sin(tw.omega * tw.c * t);
-  const double m1 = met.m1(i, j, 1), n[3] = {met.m2(i, j, 1), met.m3(i, j, 1), met.m4(i, j, 1)};
-  const double ax[3] = {m1, 0, 0}, ay[3] = {0, m1, 0};
+// The k-flux B(n, n) d_k f + B(n, a_x) d_i f + B(n, a_y) d_j f of a field f with gradient
+// g[c][d] = d_d f_c and moduli mu, la at the surface point (i, j, 1) of the curvilinear grid,
+// divided by s^x s^y, with the index derivatives by the chain rule d_i = h d_x + z_i d_z,
+// d_j = h d_y + z_j d_z, d_k = z_k d_z, where z_i = -m1 m2, z_j = -m1 m3, z_k = m1^2, and the
+// stretching inside n = (s^x m2, s^y m3, m4), a_x = (s^x m1, 0, 0), a_y = (0, s^y m1, 0), as the
+// operator has it (NUMERICS 15, 16.1, 17.1): with s = 1 the traction of the curved surface.
+inline void curved_flux(const double g[3][3], double mu, double la, const Metric& met, double h, int i, int j,
+                        double sx, double sy, double tau[3]) {
+  const double m1 = met.m1(i, j, 1), m[3] = {met.m2(i, j, 1), met.m3(i, j, 1), met.m4(i, j, 1)};
+  const double n[3] = {sx * m[0], sy * m[1], m[2]}, ax[3] = {sx * m1, 0, 0}, ay[3] = {0, sy * m1, 0};
   double di[3], dj[3], dk[3];
   for (int c = 0; c < 3; ++c) {
-    double g[3];
-    for (int d = 0; d < 3; ++d) g[d] = ct * p.A[c].g[d] - st * p.B[c].g[d];
-    di[c] = h * g[0] - m1 * n[0] * g[2];
-    dj[c] = h * g[1] - m1 * n[1] * g[2];
-    dk[c] = m1 * m1 * g[2];
+    di[c] = h * g[c][0] - m1 * m[0] * g[c][2];
+    dj[c] = h * g[c][1] - m1 * m[1] * g[c][2];
+    dk[c] = m1 * m1 * g[c][2];
   }
   auto dot = [](const double* a, const double* b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; };
   // B(a, b) d = mu (a.b) d + la a (b.d) + mu b (a.d)
@@ -192,6 +187,22 @@ inline void twilight_curved_traction(const TwilightCfg& tw, const Metric& met, d
   pair(n, n, dk);
   pair(n, ax, di);
   pair(n, ay, dj);
+  const double isxy = 1 / (sx * sy);
+  for (int c = 0; c < 3; ++c) tau[c] *= isxy;
+}
+
+// The exact solution's k-flux at the surface point (i, j, 1), at (x, y, z): what
+// free_surface_curvilinear must carry (sx, sy: SW4's stretching of sgstretching=1, else 1).
+inline void twilight_curved_traction(const TwilightCfg& tw, const Metric& met, double h, int i, int j,
+                                     double x, double y, double z, double t, double sx, double sy,
+                                     double tau[3]) {
+  const TwilightParts p = twilight_parts(tw, x, y, z);
+  const TwilightMaterial mat = twilight_material(tw, x, y, z);
+  const double ct = std::cos(tw.omega * tw.c * t), st = std::sin(tw.omega * tw.c * t);
+  double g[3][3];
+  for (int c = 0; c < 3; ++c)
+    for (int d = 0; d < 3; ++d) g[c][d] = ct * p.A[c].g[d] - st * p.B[c].g[d];
+  curved_flux(g, mat.mu.v, mat.la.v, met, h, i, j, sx, sy, tau);
 }
 
 }  // namespace sw4

@@ -115,6 +115,23 @@ inline AlphaPoint alpha_point(const TwilightCfg& tw, double x, double y, double 
   return p;
 }
 
+// Component c of SW4's alpha at time t as a Jet of X, Y, Z.
+inline Jet alpha_jet(const TwilightCfg& tw, int c, const Jet& X, const Jet& Y, const Jet& Z, double t) {
+  const double w = tw.omega, ph = tw.phase, ct = tw.c * t;
+  if (c == 0) return cos(w * X + (ph - w * ct)) * sin(w * X + ph) * cos(w * Z + (ph - w * ct));
+  if (c == 1) return sin(w * X + (-w * ct)) * cos(w * Y + (ph - w * ct)) * cos(w * Z + ph);
+  return cos(w * X + ph) * cos(w * Y + ph) * sin(w * Z + (ph - w * ct));
+}
+
+// g[c][d] = d_d alpha_c at (x, y, z) and time t.
+inline void twilight_alpha_gradient(const TwilightCfg& tw, double x, double y, double z, double t, double g[3][3]) {
+  const Jet X = Jet::var(0, x), Y = Jet::var(1, y), Z = Jet::var(2, z);
+  for (int c = 0; c < 3; ++c) {
+    const Jet a = alpha_jet(tw, c, X, Y, Z, t);
+    for (int d = 0; d < 3; ++d) g[c][d] = a.g[d];
+  }
+}
+
 // The visco-elastic share of the exact traction on a flat surface z = const, the stresses
 // sigma_13, sigma_23, sigma_33 of SW4's alpha at time t with the mechanism's moduli:
 // muVE (a1_z + s_x a3_x), muVE (a2_z + s_y a3_y), (2 muVE + laVE) a3_z + laVE (s_x a1_x + s_y a2_y).
@@ -122,11 +139,8 @@ inline AlphaPoint alpha_point(const TwilightCfg& tw, double x, double y, double 
 // the outward normal in their one-sided differences.
 inline void twilight_visco_traction(const TwilightCfg& tw, double x, double y, double z, double t, double sx,
                                     double sy, double tau[3]) {
-  const double w = tw.omega, ph = tw.phase, ct = tw.c * t;
   const Jet X = Jet::var(0, x), Y = Jet::var(1, y), Z = Jet::var(2, z);
-  const Jet a1 = cos(w * X + (ph - w * ct)) * sin(w * X + ph) * cos(w * Z + (ph - w * ct));
-  const Jet a2 = sin(w * X + (-w * ct)) * cos(w * Y + (ph - w * ct)) * cos(w * Z + ph);
-  const Jet a3 = cos(w * X + ph) * cos(w * Y + ph) * sin(w * Z + (ph - w * ct));
+  const Jet a1 = alpha_jet(tw, 0, X, Y, Z, t), a2 = alpha_jet(tw, 1, X, Y, Z, t), a3 = alpha_jet(tw, 2, X, Y, Z, t);
   Jet mu, la;
   twilight_visco_material(tw, Jet::constant(x), Jet::constant(y), Jet::constant(z), mu, la);
   tau[0] = mu.v * (a1.g[2] + sx * a3.g[0]);

@@ -97,9 +97,11 @@ inline void pointsource_receiver_errors(const Subdomain& sd, const Config& cfg, 
 // |U - exact| over the owned points of one grid (k from k0 to k1), exact(i, j, k) the exact
 // displacement there; the squares are weighted by the point's volume, h^3, or J where the grid's
 // Jacobian is given (the curvilinear grid).
+// jac: the curvilinear grid's J weights the squares, divided by s^x_i s^y_j when str is given
+// (SW4's weights on its curvilinear grid with super-grid sides).
 template <class Exact>
 void grid_errors(const Field& u, const Box& owned, int k0, int k1, double h, Exact exact, ErrorNorm& e,
-                 const Array3* jac = nullptr) {
+                 const Array3* jac = nullptr, const Profiles* strx = nullptr, const Profiles* stry = nullptr) {
   const double h3 = h * h * h;
   for (int k = k0; k <= k1; ++k)
     for (int j = owned.jb; j <= owned.je; ++j)
@@ -109,7 +111,9 @@ void grid_errors(const Field& u, const Box& owned, int k0, int k1, double h, Exa
           const double d = u[c](i, j, k) - ex[c];
           e.linf = std::max(e.linf, std::fabs(d));
           e.solmax = std::max(e.solmax, std::fabs(ex[c]));
-          e.l2sum.add((jac ? double((*jac)(i, j, k)) : h3) * d * d);
+          double w = jac ? double((*jac)(i, j, k)) : h3;
+          if (strx) w = w / (double(strx->str(i)) * double(stry->str(j)));
+          e.l2sum.add(w * d * d);
         }
       }
 }
@@ -169,13 +173,24 @@ inline ErrorParts error_parts(const Subdomain& sd, const Config& cfg, double t) 
   grid_errors(sd.u, o, 1, sd.grid.nz, h, [&](int i, int j, int k) { return exact(sd, 0, i, j, k, t); }, e);
   // Grid 1 as SW4 measures it (NUMERICS 25.4): k = 1..nc, so the plane nc, grid 0's k = 1
   // after the injection, counts in both grids, and J weights the squares.
+  Box o1 = sd.top.owned;  // the same columns as grid 0's
+  o1.ib = o.ib, o1.ie = o.ie, o1.jb = o.jb, o1.je = o.je;
+  const bool sg = cfg.verify.kind == VerifyKind::Twilight && cfg.verify.tw.sgstretching;
+  const Profiles* sx = sg ? &sd.px : nullptr;
+  const Profiles* sy = sg ? &sd.py : nullptr;
   if (sd.topo)
-    grid_errors(sd.top.u, sd.top.owned, 1, sd.top.nc, h, [&](int i, int j, int k) { return exact(sd, 1, i, j, k, t); },
-                e, &sd.top.met.J);
-  if (cfg.verify.kind == VerifyKind::Twilight && sd.att.on())  // as SW4 measures its alpha (NUMERICS 36.5)
-    grid_errors(sd.att.a[0], o, 1, sd.grid.nz, h, [&](int i, int j, int k) {
-      return twilight_alpha(cfg.verify.tw, (i - 1) * h, (j - 1) * h, (k - 1) * h, t);
-    }, e.memory);
+    grid_errors(sd.top.u, o1, 1, sd.top.nc, h, [&](int i, int j, int k) { return exact(sd, 1, i, j, k, t); }, e,
+                &sd.top.met.J, sx, sy);
+  if (cfg.verify.kind != VerifyKind::Twilight || !sd.att.on()) return e;
+  // alpha as SW4 measures it (NUMERICS 36.5), on both grids as the displacement
+  const double z0 = sd.topo ? sd.topography.grids.zt : 0;
+  grid_errors(sd.att.a[0], o, 1, sd.grid.nz, h, [&](int i, int j, int k) {
+    return twilight_alpha(cfg.verify.tw, (i - 1) * h, (j - 1) * h, z0 + (k - 1) * h, t);
+  }, e.memory);
+  if (sd.topo)
+    grid_errors(sd.top.att.a[0], o1, 1, sd.top.nc, h, [&](int i, int j, int k) {
+      return twilight_alpha(cfg.verify.tw, (i - 1) * h, (j - 1) * h, sd.topography.map.z(i, j, k), t);
+    }, e.memory, &sd.top.met.J, sx, sy);
   return e;
 }
 

@@ -180,10 +180,10 @@ inline void install_twilight(Subdomain& sd, const Config& cfg) {
       const std::array<Stretch, 3> st = S->stretches_at(x, y, 0);
       twilight_flat_traction(S->tw, x, y, 0, t, st[0], st[1], tau);
     };
-  if (!sd.topo && free_surface_bottom(cfg))  // freelower=1: the bottom's sigma_.z (NUMERICS 4.1)
+  if (free_surface_bottom(cfg))  // freelower=1: the bottom's sigma_.z (NUMERICS 4.1)
     s->data0.traction_bottom = [S](double x, double y, double t, double tau[3]) {
-      const double zb = (S->nz - 1) * S->h;  // the plane k = nz, where the Dirichlet data put it
-      const std::array<Stretch, 3> st = S->stretches_at(x, y, zb);
+      const double zb = S->z0 + (S->nz - 1) * S->h;  // the plane k = nz, where the Dirichlet data put it
+      const std::array<Stretch, 3> st = S->stretches_at(x, y, zb - S->z0);
       twilight_flat_traction(S->tw, x, y, zb, t, st[0], st[1], tau);
     };
   sd.boundary_data = &s->data0;
@@ -194,8 +194,10 @@ inline void install_twilight(Subdomain& sd, const Config& cfg) {
     };
     sd.top_boundary_data = &s->data1;
     s->surface = [S](int i, int j, double t, double tau[3]) {
-      twilight_curved_traction(S->tw, S->piece->top.met, S->h, i, j, (i - 1) * S->h, (j - 1) * S->h,
-                               S->z1(i, j, 1), t, tau);
+      const double x = (i - 1) * S->h, y = (j - 1) * S->h;
+      const std::array<Stretch, 3> st = S->stretches_at(x, y, 0);
+      twilight_curved_traction(S->tw, S->piece->top.met, S->h, i, j, x, y, S->z1(i, j, 1), t, st[0].s, st[1].s,
+                               tau);
     };
     sd.top_surface_forcing = &s->surface;
   }

@@ -4,10 +4,11 @@
 # Why built so: the memory variables are a partition's state like U (NUMERICS 36.6): they
 # travel with a migrating or stolen partition and a checkpoint holds them, so the contract of
 # the one-sided mode and of checkpoints (DESIGN.md, "The numbers contract") holds for them
-# unchanged, and cmp of every output file is the test. Two decks: SW4's tw-att-1 cut to t=0.5
+# unchanged, and cmp of every output file is the test. Three decks: SW4's tw-att-1 cut to t=0.5
 # (twilight with one mechanism, free top and bottom, sgstretching: TwilightErr.txt holds the
-# memory variable's error too), and inputs/layered-identity.in made visco-elastic (nmech=3, Q in
-# every block; its four sources and seven receivers of every mode, USGS and SAC). Each runs
+# memory variable's error too), inputs/layered-identity.in made visco-elastic (nmech=3, Q in
+# every block; its four sources and seven receivers of every mode, USGS and SAC), and SW4's
+# tw-topo-att-1 cut to t=0.5 (the same twilight under a hill: grid 1's memory variables). Each runs
 # under ./sw4lite on one rank (the reference), under ./sw4lite-onesided on 1 to 4 ranks with
 # several partitions, with a migration forced every few steps and with stealing from an
 # emulated slow rank; then it is killed after a checkpoint and restarted on another rank count
@@ -22,7 +23,10 @@ sed -e 's/^fileio path=layered-identity-results/fileio path=layered-results/' \
   -e 's/^\(block vp=4000 .*\)$/\1 qp=120 qs=60/' -e 's/^\(block vp=2500 .*\)$/\1 qp=30 qs=15/' \
   -e 's/^\(block vp=3200 .*\)$/\1 qp=60 qs=30/' inputs/layered-identity.in >"$ai_dir/decks/layered.in"
 echo "attenuation nmech=3 maxfreq=5" >>"$ai_dir/decks/layered.in"
-ai_files_tw=1 ai_files_layered=35  # TwilightErr.txt; the 7 receivers' USGS and SAC files
+# SW4's tw-topo-att-1 cut to t=0.5: both grids' memory variables under a hill
+sed -e 's/^time t=1$/time t=0.5/' -e 's/path=tw-topo-att-1/path=topo-results/' \
+  test/reference/sw4/attenuation/tw-topo-att-1.in >"$ai_dir/decks/topo.in"
+ai_files_tw=1 ai_files_layered=35 ai_files_topo=1  # TwilightErr.txt; the 7 receivers' USGS and SAC files
 
 # ai_os NAME DECK NP PARTITIONS [DEVELOPER KEYS]: a one-sided run and its files against the reference.
 ai_os() {
@@ -36,9 +40,11 @@ ai_os() {
     "$ai_dir/ref-$deck/$deck-results" "$ai_dir/$name/$deck-results" "${!files}"
 }
 
-for ai_deck in tw layered; do
+for ai_deck in tw layered topo; do
   cmd_check "att-ref-$ai_deck" 180 bash test/e2e/run_deck.sh 1 "$ai_dir/decks/$ai_deck.in" "$ai_dir/ref-$ai_deck"
-  if quick; then
+  if quick && [ $ai_deck = topo ]; then
+    ai_os "$ai_deck-np3-migrate2" $ai_deck 3 2 "migrate=2"
+  elif quick; then
     ai_os "$ai_deck-np2-p3" $ai_deck 2 3
     ai_os "$ai_deck-np3-migrate2" $ai_deck 3 2 "migrate=2"
     ai_os "$ai_deck-np2-steal" $ai_deck 2 4 "imbalance=1:2 steal=1"
@@ -74,4 +80,5 @@ ai_ck() {  # DECK CYCLE
 }
 ai_ck tw 10
 ai_ck layered 40
+ai_ck topo 10
 unset ai_deck ai_np files

@@ -19,8 +19,9 @@
 # A single build (build/precision) is far from SW4's digits (float's rounding is 1e-7 of the
 # solution, the flat errors 4e-5 of it): every deck is reported there.
 # SW4's attenuation decks (tw-att-N: twilight with one mechanism, sgstretching, two free
-# surfaces) compare the last line and the third from last (last3): tw-att-1 in make test,
-# tw-att-2 in make check, tw-att-3 (8e6 points) with SW4LITE_SW4_ALL=1 only.
+# surfaces; tw-topo-att-N: the same under a hill) compare the last line and the third from last
+# (last3): tw-att-1 and tw-topo-att-1 in make test, the -2 decks in make check, the -3 decks
+# (8e6 points) with SW4LITE_SW4_ALL=1 only.
 # make test (QUICK=1): flat-twi-1 and pointsource-sg-1 on 2 ranks (seconds); make check: the set
 # above, and testlamb's LambErr.txt for SW4's first 10 steps of lamb-1, the same file on 1 and 3
 # ranks and in the one-sided binary.
@@ -51,6 +52,9 @@ sw4_att_kind=last3
 [ "$sw4_single" = 1 ] && sw4_att_kind=reported
 cmd_check sw4-tw-att-1 120 bash test/e2e/sw4_deck.sh 2 "$sw4_ref/attenuation/tw-att-1.in" "$sw4_dir/tw-att-1" TwilightErr.txt "$sw4_att_kind"
 quick || cmd_check sw4-tw-att-2 600 bash test/e2e/sw4_deck.sh 2 "$sw4_ref/attenuation/tw-att-2.in" "$sw4_dir/tw-att-2" TwilightErr.txt "$sw4_att_kind"
+# ... and under a hill (tw-topo-att-N: the same with topography; both grids' memory variables)
+cmd_check sw4-tw-topo-att-1 120 bash test/e2e/sw4_deck.sh 2 "$sw4_ref/attenuation/tw-topo-att-1.in" "$sw4_dir/tw-topo-att-1" TwilightErr.txt "$sw4_att_kind"
+quick || cmd_check sw4-tw-topo-att-2 600 bash test/e2e/sw4_deck.sh 2 "$sw4_ref/attenuation/tw-topo-att-2.in" "$sw4_dir/tw-topo-att-2" TwilightErr.txt "$sw4_att_kind"
 
 # --- testpointsource (PointSourceErr.txt: the original's one line against SW4's last) ---
 sw4_deck pointsource pointsource-sg-1 2 120 PointSourceErr.txt last
@@ -84,5 +88,6 @@ if [ "${SW4LITE_SW4_ALL:-0}" = 1 ]; then
   sw4_deck pointsource pointsource-sg-3 2 3600 PointSourceErr.txt last
   sw4_deck lamb lamb-3 2 7200 LambErr.txt last
   cmd_check sw4-tw-att-3 3600 bash test/e2e/sw4_deck.sh 2 "$sw4_ref/attenuation/tw-att-3.in" "$sw4_dir/tw-att-3" TwilightErr.txt "$sw4_att_kind"
+  cmd_check sw4-tw-topo-att-3 3600 bash test/e2e/sw4_deck.sh 2 "$sw4_ref/attenuation/tw-topo-att-3.in" "$sw4_dir/tw-topo-att-3" TwilightErr.txt "$sw4_att_kind"
 fi
 unset sw4_single sw4_short sw4_att_kind
