@@ -482,22 +482,9 @@ inline void Subdomain::record_initial() {
   for (Receiver& r : top.receivers) r.record_initial(top.u, grid.h);
 }
 
-inline void Subdomain::redo_work(double extra) {
-  Target tg;
-  for (int c = 0; c < 3; ++c) tg.out[c] = acc[c].data();
-  for (; extra > 0; extra -= 1) {
-    Box part = eval;
-    if (extra < 1) part.ke = eval.kb + int(extra * (eval.ke - eval.kb + 1)) - 1;
-    if (part.ke < part.kb) break;
-    apply_lh<Update::Store>(u, part, tg);
-    if (topo && extra >= 1)
-      apply_lh_top<Update::Store>(top.u, detail::target(top.acc, nullptr, nullptr, top.rho, 1));
-  }
-}
-
 }  // namespace sw4
 
-#include "subdomain_setup.hpp"  // the constructor, allocate, the sources and receivers of a piece
+#include "subdomain_setup.hpp"  // the constructor, allocate, sources, receivers, redo_work
 #include "onesided/subdomain_pack.hpp"   // Subdomain::pack, Subdomain::unpack
 #include "subdomain_overlap.hpp"  // Subdomain::corrector_inner, Subdomain::corrector_rim
 #include "attenuation/subdomain_memory.hpp"  // the memory variables' phases

@@ -1,6 +1,6 @@
 // subdomain_setup.hpp: a piece is built: its profiles, the grid-point sources and receivers
 // it owns, then its arrays, material and (with topography) grid 1 and its metric; and its
-// receivers' files are written.
+// receivers' files are written; and the imbalance knob's extra work.
 //
 // Part of subdomain.hpp, which includes it at its end (include subdomain.hpp, not this).
 //
@@ -189,6 +189,20 @@ inline void Subdomain::write_receivers(const std::string& path, const UtcTime& u
     if (!due_only || r.write_due()) r.write(path, dt, grid, utc);
   for (const Receiver& r : top.receivers)
     if (!due_only || r.write_due()) r.write(path, dt, grid, utc);
+}
+
+// The imbalance knob's extra work (subdomain.hpp declares why).
+inline void Subdomain::redo_work(double extra) {
+  Target tg;
+  for (int c = 0; c < 3; ++c) tg.out[c] = acc[c].data();
+  for (; extra > 0; extra -= 1) {
+    Box part = eval;
+    if (extra < 1) part.ke = eval.kb + int(extra * (eval.ke - eval.kb + 1)) - 1;
+    if (part.ke < part.kb) break;
+    apply_lh<Update::Store>(u, part, tg);
+    if (topo && extra >= 1)
+      apply_lh_top<Update::Store>(top.u, detail::target(top.acc, nullptr, nullptr, top.rho, 1));
+  }
 }
 
 }  // namespace sw4

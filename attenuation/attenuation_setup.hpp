@@ -12,6 +12,7 @@
 #include <array>
 #include <string>
 
+#include "attenuation/memory_variables.hpp"
 #include "attenuation/relaxation.hpp"
 #include "material.hpp"
 #include "topography/material_topography.hpp"
