@@ -1,6 +1,6 @@
-// attenuation/free_surface_attenuation.hpp: the memory variables' share of a flat free surface
-// (NUMERICS 36.3): the ghost values of U that make the visco-elastic traction, not the elastic
-// one, equal the prescribed traction.
+// attenuation/free_surface_attenuation.hpp: the memory variables' share of a free surface, flat
+// (NUMERICS 36.3) or curved (36.9): the ghost values of U that make the visco-elastic traction,
+// not the elastic one, equal the prescribed traction.
 //
 // Why built so: with attenuation the stress is sigma(mu, la; u) - sum_nu sigma(muVE_nu, laVE_nu;
 // alpha_nu), and only U has ghost points: the memory variables enter the condition through the
@@ -9,7 +9,8 @@
 // put the ghost where the elastic traction balances; the memory terms are linear in the ghost's
 // coefficient, so adding their share divided by that coefficient gives the whole condition,
 // and the elastic path stays one body for every run. Columns as the elastic condition's: two
-// off the array's edges.
+// off the array's edges. On the curved surface the share is known before the ghost solve, so
+// it joins the boundary forcing there (CurvilinearMemoryShare).
 #pragma once
 
 #include <vector>
@@ -64,7 +65,7 @@ inline void free_surface_memory(Field& u, const Bc bc[6], int nz, const Array3& 
   if (bc[5] == Bc::FreeSurface) free_surface_memory_side(u, mu, la, mv, alpha, strx, stry, nz, -1);
 }
 
-// The curved free surface of grid 1 (NUMERICS 36.3): each mechanism's k-flux of alpha_nu with
+// The curved free surface of grid 1 (NUMERICS 36.9): each mechanism's k-flux of alpha_nu with
 // its moduli, divided by s^x s^y as the ghost solve's forcing is, the tangential part as U's
 // and the normal one the difference without a ghost point, B(n, n) w = mu |n|^2 w + (lambda +
 // mu) n (n . w). Added to the forcing tau, so that the visco-elastic traction of U and the
