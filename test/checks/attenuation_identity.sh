@@ -11,8 +11,9 @@
 # tw-topo-att-1 cut to t=0.5 (the same twilight under a hill: grid 1's memory variables). Each runs
 # under ./sw4lite on one rank (the reference), under ./sw4lite-onesided on 1 to 4 ranks with
 # several partitions, with a migration forced every few steps and with stealing from an
-# emulated slow rank; then it is killed after a checkpoint and restarted on another rank count
-# and in the other binary. make test (QUICK=1): a few of each; make check: all.
+# emulated slow rank; under both binaries with 2 and 4 threads; then it is killed after a
+# checkpoint and restarted on another rank count and in the other binary. make test (QUICK=1):
+# a few of each; make check: all.
 ai_dir=$PWD/test-output/att-identity
 rm -rf "$ai_dir" && mkdir -p "$ai_dir/decks"
 cp inputs/discrete-pulse.txt "$ai_dir/decks/"
@@ -60,6 +61,24 @@ for ai_deck in tw layered topo; do
     cmd_check "att-twosided-same-np3-$ai_deck" 30 bash test/e2e/same_files.sh \
       "$ai_dir/ref-$ai_deck/$ai_deck-results" "$ai_dir/np3-$ai_deck/$ai_deck-results" "${!files}"
   fi
+done
+
+# Threads (the numbers contract covers the thread count, DESIGN.md): the memory variables'
+# loops, L_h^0 and the surfaces' memory share under OpenMP, against the 1-thread reference.
+# Waiting threads sleep (OMP_WAIT_POLICY=passive), as in threads.sh: 4 threads oversubscribe.
+ai_th() {  # NAME DECK BINARY NP THREADS [ARGS]
+  local name=$1 deck=$2 bin=$3 np=$4 t=$5 args=${6:-} files=ai_files_$2
+  cmd_check "att-threads-$name" 180 env OMP_NUM_THREADS="$t" OMP_WAIT_POLICY=passive SW4LITE_BIN="$bin" \
+    SW4LITE_ARGS="$args" bash test/e2e/run_deck.sh "$np" "$ai_dir/decks/$deck.in" "$ai_dir/th-$name"
+  cmd_check "att-threads-same-$name" 30 bash test/e2e/same_files.sh \
+    "$ai_dir/ref-$deck/$deck-results" "$ai_dir/th-$name/$deck-results" "${!files}"
+}
+for ai_deck in tw layered topo; do
+  ai_th "$ai_deck-np1-t2" $ai_deck sw4lite 1 2
+  quick && continue
+  ai_th "$ai_deck-np2-t2" $ai_deck sw4lite 2 2
+  ai_th "$ai_deck-np1-t4" $ai_deck sw4lite 1 4
+  ai_th "$ai_deck-onesided-np2-t2" $ai_deck sw4lite-onesided 2 2 "--partitions 3"
 done
 
 # Checkpoint and restart: killed once the checkpoint after step 10 (tw: of 14 steps) or 40
